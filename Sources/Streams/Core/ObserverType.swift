@@ -1,0 +1,33 @@
+/// Something that receives the events of an observable sequence.
+///
+/// - Important: Events to one observer are delivered serially: a sequence never calls `on(_:)`
+///   again before the previous call returned, and never after a terminal event.
+public protocol ObserverType<Element> {
+  /// The type of the elements the observer receives.
+  associatedtype Element
+
+  /// Receives one event.
+  func on(_ event: Event<Element>)
+}
+
+extension ObserverType {
+  /// Sends `.next(element)`.
+  @inlinable
+  public func onNext(_ element: Element) { on(.next(element)) }
+
+  /// Sends `.completed`.
+  @inlinable
+  public func onCompleted() { on(.completed) }
+
+  /// Sends `.error(error)`.
+  @inlinable
+  public func onError(_ error: Swift.Error) { on(.error(error)) }
+
+  /// Wraps this observer in a type-erased ``AnyObserver``.
+  public func asObserver() -> AnyObserver<Element> { AnyObserver(self) }
+
+  /// An observer that transforms each element with `transform` before sending it here.
+  public func mapObserver<Source>(_ transform: @escaping (Source) throws -> Element) -> AnyObserver<Source> {
+    AnyObserver { event in self.on(event.map(transform)) }
+  }
+}

@@ -1,0 +1,19 @@
+/// Runs a closure on the first `dispose()` and releases it.
+final class AnonymousDisposable: Cancelable, @unchecked Sendable {
+  private let disposed = AtomicFlag()
+  // Written only by the one thread that wins `disposed.set()`.
+  private var action: (() -> Void)?
+
+  init(_ action: @escaping () -> Void) {
+    self.action = action
+  }
+
+  var isDisposed: Bool { disposed.isSet }
+
+  func dispose() {
+    guard disposed.set() else { return }
+    let action = self.action
+    self.action = nil
+    action?()
+  }
+}

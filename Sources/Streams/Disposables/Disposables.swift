@@ -1,0 +1,28 @@
+/// Factories for the common disposables.
+public enum Disposables {
+  /// A disposable that does nothing when disposed.
+  public static func create() -> Disposable { NopDisposable.instance }
+
+  /// A disposable that runs `dispose` once, on the first ``Disposable/dispose()``, then releases it.
+  public static func create(with dispose: @escaping () -> Void) -> Cancelable {
+    AnonymousDisposable(dispose)
+  }
+
+  /// A disposable that disposes both `first` and `second`, once.
+  public static func create(_ first: Disposable, _ second: Disposable) -> Cancelable {
+    BinaryDisposable(first, second)
+  }
+
+  /// A disposable that disposes the three given disposables, once.
+  public static func create(_ first: Disposable, _ second: Disposable, _ third: Disposable) -> Cancelable {
+    CompositeDisposable(first, second, third)
+  }
+
+  /// A disposable that disposes every one of `disposables`, once.
+  public static func create(_ disposables: [Disposable]) -> Cancelable {
+    switch disposables.count {
+    case 2: return BinaryDisposable(disposables[0], disposables[1])
+    default: return CompositeDisposable(disposables: disposables)
+    }
+  }
+}

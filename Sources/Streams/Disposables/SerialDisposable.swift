@@ -1,0 +1,39 @@
+/// Holds one disposable at a time: setting a new one disposes the previous one.
+///
+/// Once the serial disposable is disposed, a newly set disposable is disposed at once.
+public final class SerialDisposable: Cancelable, @unchecked Sendable {
+  private let lock = Lock.make()
+  private var current: Disposable?
+  private var disposed = false
+
+  /// Creates an empty serial disposable.
+  public init() {}
+
+  /// Whether ``dispose()`` has been called.
+  public var isDisposed: Bool { lock.withLock { disposed } }
+
+  /// The current disposable; setting it disposes the previous one.
+  public var disposable: Disposable {
+    get { lock.withLock { current } ?? Disposables.create() }
+    set {
+      let (previous, isDisposed) = lock.withLock { () -> (Disposable?, Bool) in
+        if disposed { return (nil, true) }
+        defer { current = newValue }
+        return (current, false)
+      }
+      previous?.dispose()
+      if isDisposed { newValue.dispose() }
+    }
+  }
+
+  /// Disposes the current disposable and every one set later.
+  public func dispose() {
+    let previous: Disposable? = lock.withLock {
+      if disposed { return nil }
+      disposed = true
+      defer { current = nil }
+      return current
+    }
+    previous?.dispose()
+  }
+}

@@ -1,0 +1,46 @@
+/// A disposable that is set exactly once, possibly after it was disposed.
+///
+/// Setting it after ``dispose()`` disposes the new value at once. Setting it a second time is a
+/// misuse: the second value is disposed and ``Hooks/diagnostic`` is told; nothing traps.
+public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
+  private let lock = Lock.make()
+  private var current: Disposable?
+  private var assigned = false
+  private var disposed = false
+
+  /// Creates an unassigned disposable.
+  public init() {}
+
+  /// Whether ``dispose()`` has been called.
+  public var isDisposed: Bool { lock.withLock { disposed } }
+
+  /// Sets the disposable; disposes it at once if already disposed.
+  public func setDisposable(_ disposable: Disposable) {
+    enum Outcome { case stored, disposeNow, secondAssignment }
+    let outcome: Outcome = lock.withLock {
+      if assigned { return .secondAssignment }
+      assigned = true
+      if disposed { return .disposeNow }
+      current = disposable
+      return .stored
+    }
+    switch outcome {
+    case .stored: break
+    case .disposeNow: disposable.dispose()
+    case .secondAssignment:
+      disposable.dispose()
+      Hooks.report(.singleAssignmentReassigned)
+    }
+  }
+
+  /// Disposes the assigned disposable, now or as soon as it is set.
+  public func dispose() {
+    let previous: Disposable? = lock.withLock {
+      if disposed { return nil }
+      disposed = true
+      defer { current = nil }
+      return current
+    }
+    previous?.dispose()
+  }
+}

@@ -1,0 +1,29 @@
+extension ObservableType {
+  /// A sequence that calls `factory` for each subscriber and subscribes to the sequence it returns.
+  ///
+  /// An error thrown by `factory` is sent to the subscriber. The subscription does not keep
+  /// `factory` alive.
+  public static func deferred(_ factory: @escaping () throws -> Observable<Element>) -> Observable<Element> {
+    Deferred(factory)
+  }
+}
+
+final class Deferred<Element>: Producer<Element>, @unchecked Sendable {
+  private let factory: () throws -> Observable<Element>
+
+  init(_ factory: @escaping () throws -> Observable<Element>) {
+    self.factory = factory
+  }
+
+  override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
+    -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element
+  {
+    let sink = ForwardingSink(observer: observer, cancel: cancel)
+    do {
+      return (sink, try factory().subscribe(sink))
+    } catch {
+      sink.on(.error(error))
+      return (sink, Disposables.create())
+    }
+  }
+}

@@ -1,0 +1,18 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Bionic)
+import Bionic
+#endif
+
+/// Writes diagnostics without Foundation.
+enum FileHandleOutput {
+  /// Writes `text` to the process's standard error.
+  static func standardError(_ text: String) {
+    var text = text
+    text.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
+  }
+}

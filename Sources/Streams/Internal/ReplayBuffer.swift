@@ -1,0 +1,40 @@
+/// The elements a replaying subject keeps: the newest `capacity` ones, or all of them.
+///
+/// A ring buffer once full, so recording an element never allocates.
+struct ReplayBuffer<Element> {
+  private var storage: ContiguousArray<Element> = []
+  private var head = 0  // Index of the oldest element once the ring is full.
+  let capacity: Int?  // `nil`: unbounded.
+
+  init(capacity: Int?) {
+    self.capacity = capacity
+    if let capacity { storage.reserveCapacity(Swift.min(capacity, 1024)) }
+  }
+
+  var count: Int { storage.count }
+
+  mutating func append(_ element: Element) {
+    guard let capacity else {
+      storage.append(element)
+      return
+    }
+    if capacity == 0 { return }
+    if storage.count < capacity {
+      storage.append(element)
+    } else {
+      storage[head] = element
+      head = head + 1 == capacity ? 0 : head + 1
+    }
+  }
+
+  /// Calls `body` with each element, oldest first.
+  func forEach(_ body: (Element) -> Void) {
+    for index in head..<storage.count { body(storage[index]) }
+    for index in 0..<head { body(storage[index]) }
+  }
+
+  mutating func removeAll() {
+    storage = []
+    head = 0
+  }
+}

@@ -1,0 +1,20 @@
+/// A mutable box the compiler treats as `Sendable`.
+///
+/// Only for values whose access is already serialized by other means (a lock, a serial queue, the
+/// Rx rule that events to one observer never overlap); each use says which.
+final class UncheckedBox<Value>: @unchecked Sendable {
+  var value: Value
+
+  init(_ value: Value) {
+    self.value = value
+  }
+}
+
+/// Carries a non-`Sendable` value across an isolation boundary that is known to be safe.
+struct UncheckedSendable<Value>: @unchecked Sendable {
+  let value: Value
+
+  init(_ value: Value) {
+    self.value = value
+  }
+}

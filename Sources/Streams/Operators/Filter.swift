@@ -1,0 +1,69 @@
+extension ObservableType {
+  /// Passes on only the elements for which `predicate` returns `true`.
+  ///
+  /// An error thrown by `predicate` ends the sequence with that error and disposes upstream.
+  ///
+  /// ```
+  /// --1--2--3--4--|   filter { $0.isMultiple(of: 2) }
+  /// -----2-----4--|
+  /// ```
+  public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
+    CompactMap(source: asObservable()) { try predicate($0) ? $0 : nil }
+  }
+
+  /// Transforms each element with `transform` and passes on the non-`nil` results.
+  ///
+  /// An error thrown by `transform` ends the sequence with that error and disposes upstream.
+  ///
+  /// ```
+  /// --"1"--"x"--"3"--|   compactMap { Int($0) }
+  /// --1-----------3--|
+  /// ```
+  public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Observable<Result> {
+    CompactMap(source: asObservable(), transform: transform)
+  }
+}
+
+final class CompactMap<Source, Result>: Producer<Result>, @unchecked Sendable {
+  private let source: Observable<Source>
+  private let transform: (Source) throws -> Result?
+
+  init(source: Observable<Source>, transform: @escaping (Source) throws -> Result?) {
+    self.source = source
+    self.transform = transform
+  }
+
+  override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
+    -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result
+  {
+    let sink = CompactMapSink(transform: transform, observer: observer, cancel: cancel)
+    return (sink, source.subscribe(sink))
+  }
+}
+
+final class CompactMapSink<Source, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+  private let transform: (Source) throws -> Observer.Element?
+
+  init(transform: @escaping (Source) throws -> Observer.Element?, observer: Observer, cancel: Cancelable) {
+    self.transform = transform
+    super.init(observer: observer, cancel: cancel)
+  }
+
+  func on(_ event: Event<Source>) {
+    switch event {
+    case .next(let element):
+      do {
+        if let result = try transform(element) { forwardOn(.next(result)) }
+      } catch {
+        forwardOn(.error(error))
+        dispose()
+      }
+    case .error(let error):
+      forwardOn(.error(error))
+      dispose()
+    case .completed:
+      forwardOn(.completed)
+      dispose()
+    }
+  }
+}

@@ -1,0 +1,59 @@
+import Dispatch
+
+/// The scheduling shared by every dispatch-queue scheduler.
+struct DispatchQueueConfiguration: Sendable {
+  let queue: DispatchQueue
+  let leeway: DispatchTimeInterval
+
+  func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+    let result = SingleAssignmentDisposable()
+    // The action runs once, on the queue; the box only carries it there.
+    let work = UncheckedSendable((state, action))
+    queue.async {
+      guard !result.isDisposed else { return }
+      result.setDisposable(work.value.1(work.value.0))
+    }
+    return result
+  }
+
+  func scheduleRelative<StateType>(
+    _ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable
+  ) -> Disposable {
+    if case .never = dueTime { return Disposables.create() }
+    let result = SingleAssignmentDisposable()
+    let work = UncheckedSendable((state, action))
+    let timer = DispatchSource.makeTimerSource(queue: queue)
+    timer.schedule(deadline: .now() + dueTime, leeway: leeway)
+    timer.setEventHandler {
+      guard !result.isDisposed else { return }
+      result.setDisposable(work.value.1(work.value.0))
+    }
+    timer.resume()
+    return Disposables.create(with: {
+      timer.cancel()
+      result.dispose()
+    })
+  }
+
+  func schedulePeriodic<StateType>(
+    _ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval,
+    action: @escaping (StateType) -> StateType
+  ) -> Disposable {
+    if case .never = startAfter { return Disposables.create() }
+    let cancel = BooleanDisposable()
+    // The timer's handler runs serially on its queue, so the state is never touched concurrently.
+    let box = UncheckedBox(state)
+    let work = UncheckedSendable(action)
+    let timer = DispatchSource.makeTimerSource(queue: queue)
+    timer.schedule(deadline: .now() + startAfter, repeating: period, leeway: leeway)
+    timer.setEventHandler {
+      guard !cancel.isDisposed else { return }
+      box.value = work.value(box.value)
+    }
+    timer.resume()
+    return Disposables.create(with: {
+      cancel.dispose()
+      timer.cancel()
+    })
+  }
+}
