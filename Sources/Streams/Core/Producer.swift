@@ -4,8 +4,18 @@
 /// subscription to upstream. If the sink ended (a terminal event) while `run` was still going,
 /// both are disposed as soon as they are handed over, which keeps the rule "every operator disposes
 /// its upstream on a terminal event" even for synchronous sources.
+///
+/// The outermost subscribe on a thread runs inside a ``CurrentThreadScheduler`` trampoline, as in
+/// RxSwift: work that a source schedules on the current thread waits until the whole chain is
+/// subscribed, so a downstream `take(3)` can dispose an endless `repeatElement` source.
 class Producer<Element>: Observable<Element>, @unchecked Sendable {
   override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+  where Observer.Element == Element {
+    guard CurrentThreadScheduler.isScheduleRequired else { return subscribeNow(observer) }
+    return CurrentThreadScheduler.instance.schedule(()) { _ in self.subscribeNow(observer) }
+  }
+
+  private func subscribeNow<Observer: ObserverType>(_ observer: Observer) -> Disposable
   where Observer.Element == Element {
     let disposer = SinkDisposer()
     let (sink, subscription) = run(observer, cancel: disposer)
