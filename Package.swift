@@ -14,6 +14,9 @@ let package = Package(
     .executableTarget(name: "Basics", dependencies: ["Streams", "StreamsTest"], path: "Playgrounds/Basics"),
     .testTarget(name: "StreamsTests", dependencies: ["Streams", "StreamsTest"]),
     .testTarget(name: "StreamsTestTests", dependencies: ["Streams", "StreamsTest"]),
+    .testTarget(
+      name: "StreamsSwift5Tests", dependencies: ["Streams"],
+      swiftSettings: [.swiftLanguageMode(.v5)]),
   ],
   swiftLanguageModes: [.v6]
 )

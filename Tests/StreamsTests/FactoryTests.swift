@@ -1,0 +1,106 @@
+import Streams
+import Testing
+
+@Suite("Factories")
+struct FactoryTests {
+  @Test("just, of, from, from(optional:) are synchronous without a scheduler")
+  func synchronousFactories() {
+    let log = Log()
+    _ = Observable.just(1).subscribe(onNext: { log("just \($0)") }, onCompleted: { log("just done") })
+    _ = Observable.of(1, 2).subscribe(onNext: { log("of \($0)") })
+    _ = Observable.from([3, 4]).subscribe(onNext: { log("from \($0)") })
+    _ = Observable.from(optional: 5).subscribe(onNext: { log("optional \($0)") })
+    _ = Observable<Int>.from(optional: nil).subscribe(onCompleted: { log("nil done") })
+    log("end")
+    #expect(
+      log.entries == [
+        "just 1", "just done", "of 1", "of 2", "from 3", "from 4", "optional 5", "nil done", "end",
+      ])
+  }
+
+  @Test("empty, error and never")
+  func terminals() {
+    let empty = Recorder<Int>()
+    let failing = Recorder<Int>()
+    let never = Recorder<Int>()
+    _ = Observable<Int>.empty().subscribe(empty)
+    _ = Observable<Int>.error(TestError(id: 1)).subscribe(failing)
+    let subscription = Observable<Int>.never().subscribe(never)
+    #expect(empty.events.count == 1 && empty.isCompleted)
+    #expect(failing.error as? TestError == TestError(id: 1))
+    #expect(never.events.isEmpty)
+    subscription.dispose()
+  }
+
+  @Test("deferred calls its factory per subscriber; a thrown error is delivered")
+  func deferred() {
+    let calls = Counter()
+    let source = Observable<Int>.deferred {
+      calls.increment()
+      return .just(calls.value)
+    }
+    let first = Recorder<Int>()
+    let second = Recorder<Int>()
+    _ = source.subscribe(first)
+    _ = source.subscribe(second)
+    #expect(first.elements == [1] && second.elements == [2])
+    let failing = Recorder<Int>()
+    _ = Observable<Int>.deferred { throw TestError(id: 2) }.subscribe(failing)
+    #expect(failing.error as? TestError == TestError(id: 2))
+  }
+
+  @Test("range emits start..<start+count; a negative count is a typed error")
+  func range() {
+    let recorder = Recorder<Int>()
+    _ = Observable.range(start: 5, count: 3).subscribe(recorder)
+    #expect(recorder.elements == [5, 6, 7])
+    let atEdge = Recorder<Int8>()
+    _ = Observable<Int8>.range(start: 126, count: 2).subscribe(atEdge)
+    #expect(atEdge.elements == [126, 127])
+    let negative = Recorder<Int>()
+    _ = Observable.range(start: 0, count: -1).subscribe(negative)
+    #expect(negative.error as? StreamsError == .argumentOutOfRange("range count -1 < 0"))
+  }
+
+  @Test("range, of and from with a scheduler run one element per trampoline step")
+  func scheduledOnTrampoline() {
+    let log = Log()
+    _ = Observable.range(start: 0, count: 2, scheduler: CurrentThreadScheduler.instance)
+      .subscribe(onNext: { log("range \($0)") }, onCompleted: { log("range done") })
+    _ = Observable.of(1, 2, scheduler: CurrentThreadScheduler.instance)
+      .subscribe(onNext: { log("of \($0)") })
+    #expect(log.entries == ["range 0", "range 1", "range done", "of 1", "of 2"])
+  }
+
+  @Test("generate iterates while the condition holds; a thrown error ends it")
+  func generate() {
+    let recorder = Recorder<Int>()
+    _ = Observable.generate(initialState: 1, condition: { $0 < 20 }, iterate: { $0 * 3 }).subscribe(recorder)
+    #expect(recorder.elements == [1, 3, 9])
+    #expect(recorder.isCompleted)
+    let failing = Recorder<Int>()
+    _ = Observable.generate(
+      initialState: 1, condition: { _ in true },
+      iterate: { value in
+        if value == 2 { throw TestError(id: 7) }
+        return value + 1
+      }
+    ).subscribe(failing)
+    #expect(failing.elements == [1, 2])
+    #expect(failing.error as? TestError == TestError(id: 7))
+  }
+
+  @Test("using disposes the resource when the subscription ends")
+  func using() {
+    let resource = BooleanDisposable()
+    let recorder = Recorder<Int>()
+    _ = Observable.using({ resource }, observableFactory: { _ in .of(1, 2) }).subscribe(recorder)
+    #expect(recorder.elements == [1, 2])
+    #expect(resource.isDisposed)
+    let held = BooleanDisposable()
+    let subscription = Observable<Int>.using({ held }, observableFactory: { _ in .never() }).subscribe()
+    #expect(!held.isDisposed)
+    subscription.dispose()
+    #expect(held.isDisposed)
+  }
+}
