@@ -24,7 +24,10 @@ struct DispatchQueueConfiguration: Sendable {
     let work = UncheckedSendable((state, action))
     let timer = DispatchSource.makeTimerSource(queue: queue)
     timer.schedule(deadline: .now() + dueTime, leeway: leeway)
+    // The handler holds the timer until it fired or was cancelled: a dropped disposable must not
+    // stop scheduled work. Cancelling releases the handler, and with it the timer.
     timer.setEventHandler {
+      timer.cancel()
       guard !result.isDisposed else { return }
       result.setDisposable(work.value.1(work.value.0))
     }
@@ -46,8 +49,11 @@ struct DispatchQueueConfiguration: Sendable {
     let work = UncheckedSendable(action)
     let timer = DispatchSource.makeTimerSource(queue: queue)
     timer.schedule(deadline: .now() + startAfter, repeating: period, leeway: leeway)
+    // The handler holds the timer until it is cancelled, as RxSwift's periodic timers run until
+    // disposed even when the disposable is dropped.
     timer.setEventHandler {
       guard !cancel.isDisposed else { return }
+      _ = timer
       box.value = work.value(box.value)
     }
     timer.resume()

@@ -6,7 +6,9 @@ import Foundation
 /// ``instance`` runs an action at once when called on the main thread with nothing of its own
 /// queued ahead (so UI bindings update synchronously), and otherwise queues it on the main queue.
 /// ``asyncInstance`` always queues. On Linux the main queue runs when the program services it
-/// (`dispatchMain()`, `RunLoop.main.run()`, or the main actor of an async `main`).
+/// (`dispatchMain()`, `RunLoop.main.run()`, or the main actor of an async `main`); work inside the
+/// main queue counts as "on the main thread" even where `dispatchMain()` services it from another
+/// thread.
 public final class MainScheduler: SchedulerType, @unchecked Sendable {
   /// The main-thread scheduler that runs at once when it can.
   public static let instance = MainScheduler()
@@ -20,6 +22,18 @@ public final class MainScheduler: SchedulerType, @unchecked Sendable {
 
   private init() {}
 
+  private static let mainQueueKey: DispatchSpecificKey<Bool> = {
+    let key = DispatchSpecificKey<Bool>()
+    DispatchQueue.main.setSpecific(key: key, value: true)
+    return key
+  }()
+
+  /// Whether the caller runs on the main thread or inside the main queue's work. On Linux,
+  /// `dispatchMain()` services the main queue from another thread, so both are checked.
+  static var isOnMain: Bool {
+    Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) == true
+  }
+
   /// The current wall-clock time.
   public var now: RxTime { Date() }
 
@@ -29,7 +43,7 @@ public final class MainScheduler: SchedulerType, @unchecked Sendable {
       enqueued += 1
       return enqueued - 1
     }
-    if Thread.isMainThread && previouslyEnqueued == 0 {
+    if Self.isOnMain && previouslyEnqueued == 0 {
       let disposable = action(state)
       lock.withLock { enqueued -= 1 }
       return disposable
