@@ -1,0 +1,23 @@
+import Streams
+import StreamsTest
+
+/// Page 6: testing in virtual time, drawn as marble diagrams.
+func marblesPage() throws {
+  page(
+    6, "A marble test",
+    "TestScheduler runs time virtually: no waiting. Each character of a diagram is 10 ticks; '|' completes.")
+  let scheduler = TestScheduler(initialClock: 0)
+  let values: [Character: Int] = ["a": 1, "b": 2, "c": 3, "d": 4]
+  let source = try scheduler.createHotObservable("-a-b-c-d-|", values: values)
+  show("source:               " + "-a-b-c-d-|")
+  let observer = scheduler.start { source.filter { $0 % 2 == 0 }.map { $0 * 10 } }
+  let doubled: [Character: Int] = ["B": 20, "D": 40]
+  show("filter(even).map(×10): " + Marbles.render(observer.events, values: doubled))
+  let expected = "---B---D-|"
+  if let mismatch = Marbles.mismatch(observer.events, expected, values: doubled) {
+    show("Unexpected:\n\(mismatch)")
+  } else {
+    show("matches the expected diagram \(expected) (in a test: assertMarbles(observer.events, …))")
+  }
+  show("the source was subscribed at 200 and unsubscribed at completion: \(source.subscriptions)")
+}
