@@ -7,13 +7,17 @@ let package = Package(
   products: [
     .library(name: "Streams", targets: ["Streams"]),
     .library(name: "StreamsTest", targets: ["StreamsTest"]),
+    .library(name: "StreamsLaunch", targets: ["StreamsLaunch"]),
   ],
   targets: [
     .target(name: "Streams"),
     .target(name: "StreamsTest", dependencies: ["Streams"]),
+    .target(name: "StreamsLaunch", dependencies: ["Streams"]),
     .executableTarget(name: "Basics", dependencies: ["Streams", "StreamsTest"], path: "Playgrounds/Basics"),
+    .executableTarget(name: "AppLaunch", dependencies: ["Streams", "StreamsLaunch"], path: "Playgrounds/AppLaunch"),
     .testTarget(name: "StreamsTests", dependencies: ["Streams", "StreamsTest"]),
     .testTarget(name: "StreamsTestTests", dependencies: ["Streams", "StreamsTest"]),
+    .testTarget(name: "StreamsLaunchTests", dependencies: ["Streams", "StreamsLaunch"]),
     .testTarget(
       name: "StreamsSwift5Tests", dependencies: ["Streams"],
       swiftSettings: [.swiftLanguageMode(.v5)]),
