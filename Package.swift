@@ -7,16 +7,25 @@ let package = Package(
   products: [
     .library(name: "Streams", targets: ["Streams"]),
     .library(name: "StreamsTest", targets: ["StreamsTest"]),
+    .library(name: "StreamsAdapters", targets: ["StreamsAdapters"]),
+    .library(name: "StreamsAuth", targets: ["StreamsAuth"]),
     .library(name: "StreamsLaunch", targets: ["StreamsLaunch"]),
   ],
   targets: [
     .target(name: "Streams"),
     .target(name: "StreamsTest", dependencies: ["Streams"]),
+    .target(name: "StreamsAdapters", dependencies: ["Streams"]),
+    .target(name: "StreamsAuth", dependencies: ["Streams"]),
     .target(name: "StreamsLaunch", dependencies: ["Streams"]),
     .executableTarget(name: "Basics", dependencies: ["Streams", "StreamsTest"], path: "Playgrounds/Basics"),
+    .executableTarget(name: "RefreshStorm", dependencies: ["Streams", "StreamsAuth"], path: "Playgrounds/RefreshStorm"),
+    .executableTarget(
+      name: "SocialLogin", dependencies: ["Streams", "StreamsAdapters"], path: "Playgrounds/SocialLogin"),
     .executableTarget(name: "AppLaunch", dependencies: ["Streams", "StreamsLaunch"], path: "Playgrounds/AppLaunch"),
     .testTarget(name: "StreamsTests", dependencies: ["Streams", "StreamsTest"]),
     .testTarget(name: "StreamsTestTests", dependencies: ["Streams", "StreamsTest"]),
+    .testTarget(name: "StreamsAdaptersTests", dependencies: ["Streams", "StreamsAdapters", "StreamsTest"]),
+    .testTarget(name: "StreamsAuthTests", dependencies: ["Streams", "StreamsAuth", "StreamsTest"]),
     .testTarget(name: "StreamsLaunchTests", dependencies: ["Streams", "StreamsLaunch"]),
     .testTarget(
       name: "StreamsSwift5Tests", dependencies: ["Streams"],
