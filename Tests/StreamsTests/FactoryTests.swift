@@ -104,3 +104,42 @@ struct FactoryTests {
     #expect(held.isDisposed)
   }
 }
+
+@Suite("Factories: edge cases")
+struct FactoryEdgeCaseTests {
+  @Test("from(endless sequence).take(3) stops the loop")
+  func endlessFrom() {
+    let recorder = Recorder<Int>()
+    _ = Observable.from(sequence(first: 1) { $0 + 1 }).take(3).subscribe(recorder)
+    #expect(recorder.elements == [1, 2, 3])
+    #expect(recorder.isCompleted)
+  }
+
+  @Test("range that would overflow its integer type fails up front")
+  func rangeOverflow() {
+    let recorder = Recorder<Int8>()
+    _ = Observable<Int8>.range(start: 125, count: 4).subscribe(recorder)
+    #expect(recorder.elements.isEmpty)
+    #expect(recorder.error as? StreamsError == .argumentOutOfRange("range start 125 with count 4 overflows Int8"))
+  }
+
+  @Test("Completable.andThen a source subscribed synchronously delivers the next sequence")
+  func andThenSynchronous() {
+    let subject = PublishSubject<Int>()
+    let recorder = Recorder<Int>()
+    _ = Completable.empty().andThen(subject.asObservable()).subscribe(recorder)
+    subject.onNext(1)
+    #expect(recorder.elements == [1])
+  }
+
+  @Test("Single.flatMap over a synchronous single waits for the inner single")
+  func singleFlatMapSynchronous() {
+    let inner = PublishSubject<Int>()
+    let recorder = Recorder<Int>()
+    _ = Single.just(1).flatMap { _ in inner.asSingle() }.asObservable().subscribe(recorder)
+    #expect(recorder.events.isEmpty)
+    inner.onNext(5)
+    inner.onCompleted()
+    #expect(recorder.elements == [5] && recorder.isCompleted)
+  }
+}

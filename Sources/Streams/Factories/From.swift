@@ -1,5 +1,5 @@
 extension ObservableType {
-  /// A sequence of the given elements, sent synchronously on subscribe, then completion.
+  /// A sequence of the given elements, sent on subscribe without a scheduler, then completion.
   public static func of(_ elements: Element...) -> Observable<Element> {
     SynchronousSequence(elements)
   }
@@ -9,7 +9,8 @@ extension ObservableType {
     ScheduledSequence(elements, scheduler: scheduler)
   }
 
-  /// A sequence of the elements of `sequence`, sent synchronously on subscribe, then completion.
+  /// A sequence of the elements of `sequence`, sent on subscribe without a scheduler, then
+  /// completion. It may be endless: a downstream `take(_:)` stops it.
   public static func from<Source: Sequence>(_ sequence: Source) -> Observable<Element>
   where Source.Element == Element {
     SynchronousSequence(sequence)
@@ -33,7 +34,11 @@ extension ObservableType {
   }
 }
 
-/// Sends a sequence's elements in a loop on subscribe; stops early if the subscriber disposes.
+/// Sends a sequence's elements in a loop; stops early if the subscriber disposes.
+///
+/// The loop is one item on the ``CurrentThreadScheduler`` trampoline: a top-level subscribe still
+/// receives everything before it returns, but the loop starts only once the whole chain is
+/// subscribed, so a downstream `take(3)` can stop even an endless sequence.
 final class SynchronousSequence<Source: Sequence>: Producer<Source.Element>, @unchecked Sendable {
   private let source: Source
 
@@ -45,13 +50,17 @@ final class SynchronousSequence<Source: Sequence>: Producer<Source.Element>, @un
     -> (sink: Disposable, subscription: Disposable) where Observer.Element == Source.Element
   {
     let sink = Sink(observer: observer, cancel: cancel)
-    for element in source {
-      if sink.isDisposed { break }
-      sink.forwardOn(.next(element))
+    let source = self.source
+    let subscription = CurrentThreadScheduler.instance.schedule(()) { _ in
+      for element in source {
+        if sink.isDisposed { return Disposables.create() }
+        sink.forwardOn(.next(element))
+      }
+      sink.forwardOn(.completed)
+      sink.dispose()
+      return Disposables.create()
     }
-    sink.forwardOn(.completed)
-    sink.dispose()
-    return (sink, Disposables.create())
+    return (sink, subscription)
   }
 }
 

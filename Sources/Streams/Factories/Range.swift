@@ -1,23 +1,33 @@
-extension ObservableType where Element: BinaryInteger {
+extension ObservableType where Element: FixedWidthInteger {
   /// The integers `start ..< start + count`, sent synchronously on subscribe, then completion.
   ///
-  /// A negative `count` fails with ``StreamsError/argumentOutOfRange(_:)``.
+  /// A negative `count`, or a range whose last element would overflow `Element`, fails at once
+  /// with ``StreamsError/argumentOutOfRange(_:)``.
   public static func range(start: Element, count: Element) -> Observable<Element> {
-    guard count >= 0 else { return .error(StreamsError.argumentOutOfRange("range count \(count) < 0")) }
+    if let problem = IntegerRange.problem(start: start, count: count) { return .error(problem) }
     return SynchronousSequence(IntegerRange(start: start, count: count))
   }
 
   /// The integers `start ..< start + count`, one per step of `scheduler`, then completion.
   public static func range(start: Element, count: Element, scheduler: ImmediateSchedulerType) -> Observable<Element> {
-    guard count >= 0 else { return .error(StreamsError.argumentOutOfRange("range count \(count) < 0")) }
+    if let problem = IntegerRange.problem(start: start, count: count) { return .error(problem) }
     return ScheduledSequence(IntegerRange(start: start, count: count), scheduler: scheduler)
   }
 }
 
 /// `start, start + 1, …` for `count` elements, without overflowing past the last one.
-struct IntegerRange<Element: BinaryInteger>: Sequence, IteratorProtocol {
+struct IntegerRange<Element: FixedWidthInteger>: Sequence, IteratorProtocol {
   private var upcoming: Element
   private var remaining: Element
+
+  /// Why `start ..< start + count` is not a valid range of `Element`, if it is not.
+  static func problem(start: Element, count: Element) -> StreamsError? {
+    if count < 0 { return .argumentOutOfRange("range count \(count) < 0") }
+    if count > 0 && start.addingReportingOverflow(count - 1).overflow {
+      return .argumentOutOfRange("range start \(start) with count \(count) overflows \(Element.self)")
+    }
+    return nil
+  }
 
   init(start: Element, count: Element) {
     self.upcoming = start

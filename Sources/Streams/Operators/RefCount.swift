@@ -22,11 +22,11 @@ final class RefCount<Source: ConnectableObservableType>: Observable<Source.Eleme
 
   override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
   where Observer.Element == Element {
-    let connectingEpoch: Int? = lock.withLock {
+    let (myEpoch, connects) = lock.withLock { () -> (Int, Bool) in
       count += 1
-      return count == 1 ? epoch : nil
+      return (epoch, count == 1)
     }
-    let myEpoch = connectingEpoch ?? lock.withLock { epoch }
+    let connectingEpoch: Int? = connects ? myEpoch : nil
     let subscription = source.subscribe(
       AnonymousObserver<Element> { [weak self] event in
         if event.isStopEvent { self?.sourceEnded(epoch: myEpoch) }

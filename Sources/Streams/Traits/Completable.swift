@@ -13,7 +13,7 @@ public enum CompletableEvent: Sendable {
 }
 
 extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swift.Never {
-  /// The callback a ``Completable/create(subscribe:)`` function reports its outcome to.
+  /// The callback a ``PrimitiveSequenceType/create(subscribe:)->Completable`` function reports its outcome to.
   public typealias CompletableObserver = (CompletableEvent) -> Void
 
   /// Creates a completable from a function called for each subscriber; the first outcome it

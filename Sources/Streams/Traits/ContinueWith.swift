@@ -6,10 +6,14 @@ extension ObservableType {
     return Observable.create { observer in
       let inner = SerialDisposable()
       let outer = SingleAssignmentDisposable()
+      // Touched only by the source's events, which the Rx grammar serializes.
+      let continued = UncheckedBox(false)
       outer.setDisposable(
         source.subscribe { event in
+          if continued.value { return }
           switch event {
           case .next(let element):
+            continued.value = true
             outer.dispose()
             do {
               inner.disposable = try selector(element).subscribe(observer)
@@ -29,15 +33,17 @@ extension ObservableType {
   func thenSubscribe<Next>(_ next: Observable<Next>) -> Observable<Next> {
     let source = asObservable()
     return Observable.create { observer in
-      let serial = SerialDisposable()
-      serial.disposable = source.subscribe { event in
-        switch event {
-        case .next: break
-        case .error(let error): observer.onError(error)
-        case .completed: serial.disposable = next.subscribe(observer)
-        }
-      }
-      return serial
+      let first = SingleAssignmentDisposable()
+      let second = SingleAssignmentDisposable()
+      first.setDisposable(
+        source.subscribe { event in
+          switch event {
+          case .next: break
+          case .error(let error): observer.onError(error)
+          case .completed: second.setDisposable(next.subscribe(observer))
+          }
+        })
+      return Disposables.create(first, second)
     }
   }
 }

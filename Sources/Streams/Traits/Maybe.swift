@@ -17,7 +17,7 @@ public enum MaybeEvent<Element> {
 extension MaybeEvent: Sendable where Element: Sendable {}
 
 extension PrimitiveSequenceType where Trait == MaybeTrait {
-  /// The callback a ``Maybe/create(subscribe:)`` function reports its outcome to.
+  /// The callback a ``PrimitiveSequenceType/create(subscribe:)->Maybe<Self.Element>`` function reports its outcome to.
   public typealias MaybeObserver = (MaybeEvent<Element>) -> Void
 
   /// Creates a maybe from a function called for each subscriber; the first outcome it reports

@@ -8,7 +8,7 @@ public typealias Single<Element> = PrimitiveSequence<SingleTrait, Element>
 public typealias SingleEvent<Element> = Result<Element, Swift.Error>
 
 extension PrimitiveSequenceType where Trait == SingleTrait {
-  /// The callback a ``Single/create(subscribe:)`` function reports its outcome to.
+  /// The callback a ``PrimitiveSequenceType/create(subscribe:)->Single<Self.Element>`` function reports its outcome to.
   public typealias SingleObserver = (SingleEvent<Element>) -> Void
 
   /// Creates a single from a function called for each subscriber; the first outcome it reports
