@@ -1,0 +1,79 @@
+/// The "locked closures" floor column: the least work a thread-safe subject can do. The floor that
+/// the targets are measured against.
+enum LockedClosuresWorkloads {
+  static func oneSubscriber(_ meter: inout Meter, _ sizes: Sizes) -> Int {
+    let subject = LockedClosureSubject<Int>()
+    let total = Total()
+    let key = subject.subscribe { total.value &+= $0 }
+    meter.start()
+    for value in 0..<sizes.sends { subject.send(value) }
+    meter.stop()
+    subject.unsubscribe(key)
+    return total.value
+  }
+
+  static func manySubscribers(_ meter: inout Meter, _ sizes: Sizes) -> Int {
+    let subject = LockedClosureSubject<Int>()
+    let total = Total()
+    let keys = (0..<sizes.subscribers).map { _ in subject.subscribe { total.value &+= $0 } }
+    meter.start()
+    for value in 0..<sizes.sends { subject.send(value) }
+    meter.stop()
+    for key in keys { subject.unsubscribe(key) }
+    return total.value
+  }
+
+  static func lifecycle(_ meter: inout Meter, _ sizes: Sizes) -> Int {
+    let total = Total()
+    meter.start()
+    for value in 0..<sizes.cycles {
+      let subject = LockedClosureSubject<Int>()
+      let key = subject.subscribe { total.value &+= $0 }
+      subject.send(value)
+      subject.unsubscribe(key)
+    }
+    meter.stop()
+    return total.value
+  }
+
+  static func currentValue(_ meter: inout Meter, _ sizes: Sizes) -> Int {
+    let subject = LockedClosureValueSubject<Int>(value: 0)
+    let total = Total()
+    let key = subject.subscribe { total.value &+= $0 }
+    meter.start()
+    for value in 0..<sizes.sends { subject.send(value) }
+    meter.stop()
+    subject.unsubscribe(key)
+    return total.value
+  }
+
+  static func replay(_ meter: inout Meter, _ sizes: Sizes) -> Int {
+    let total = Total()
+    var keys: [Int] = []
+    keys.reserveCapacity(sizes.lateSubscribers)
+    for _ in 0..<sizes.replayRounds {
+      let subject = LockedClosureReplaySubject<Int>(bufferSize: sizes.bufferSize)
+      for value in 0..<sizes.replaySends { subject.send(value) }
+      meter.start()
+      for _ in 0..<sizes.lateSubscribers {
+        keys.append(subject.subscribe { total.value &+= $0 })
+      }
+      meter.stop()
+      for key in keys { subject.unsubscribe(key) }
+      keys.removeAll(keepingCapacity: true)
+    }
+    return total.value
+  }
+
+  static func concurrentSenders(_ meter: inout Meter, _ sizes: Sizes) -> Int {
+    let subject = LockedClosureSubject<Int>()
+    let total = AtomicTotal()
+    let key = subject.subscribe { total.add($0) }
+    runConcurrently(threads: sizes.threads, meter: &meter) { thread in
+      let first = thread * sizes.sendsPerThread
+      for value in first..<first + sizes.sendsPerThread { subject.send(value) }
+    }
+    subject.unsubscribe(key)
+    return total.value
+  }
+}

@@ -1,0 +1,63 @@
+import OpenCombine
+
+/// The OpenCombine column: `PassthroughSubject` / `CurrentValueSubject` with `sink`, as a user would
+/// write it.
+enum OpenCombineWorkloads {
+  static func oneSubscriber(_ meter: inout Meter, _ sizes: Sizes) -> Int {
+    let subject = PassthroughSubject<Int, Never>()
+    let total = Total()
+    let cancellable = subject.sink { total.value &+= $0 }
+    meter.start()
+    for value in 0..<sizes.sends { subject.send(value) }
+    meter.stop()
+    cancellable.cancel()
+    return total.value
+  }
+
+  static func manySubscribers(_ meter: inout Meter, _ sizes: Sizes) -> Int {
+    let subject = PassthroughSubject<Int, Never>()
+    let total = Total()
+    let cancellables = (0..<sizes.subscribers).map { _ in subject.sink { total.value &+= $0 } }
+    meter.start()
+    for value in 0..<sizes.sends { subject.send(value) }
+    meter.stop()
+    for cancellable in cancellables { cancellable.cancel() }
+    return total.value
+  }
+
+  static func lifecycle(_ meter: inout Meter, _ sizes: Sizes) -> Int {
+    let total = Total()
+    meter.start()
+    for value in 0..<sizes.cycles {
+      let subject = PassthroughSubject<Int, Never>()
+      let cancellable = subject.sink { total.value &+= $0 }
+      subject.send(value)
+      cancellable.cancel()
+    }
+    meter.stop()
+    return total.value
+  }
+
+  static func currentValue(_ meter: inout Meter, _ sizes: Sizes) -> Int {
+    let subject = CurrentValueSubject<Int, Never>(0)
+    let total = Total()
+    let cancellable = subject.sink { total.value &+= $0 }
+    meter.start()
+    for value in 0..<sizes.sends { subject.send(value) }
+    meter.stop()
+    cancellable.cancel()
+    return total.value
+  }
+
+  static func concurrentSenders(_ meter: inout Meter, _ sizes: Sizes) -> Int {
+    let subject = UncheckedSendable(value: PassthroughSubject<Int, Never>())  // It locks internally.
+    let total = AtomicTotal()
+    let cancellable = subject.value.sink { total.add($0) }
+    runConcurrently(threads: sizes.threads, meter: &meter) { thread in
+      let first = thread * sizes.sendsPerThread
+      for value in first..<first + sizes.sendsPerThread { subject.value.send(value) }
+    }
+    cancellable.cancel()
+    return total.value
+  }
+}

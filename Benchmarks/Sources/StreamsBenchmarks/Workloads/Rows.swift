@@ -1,0 +1,174 @@
+/// How much work each row does.
+struct Sizes: Sendable {
+  /// A, B, G1: values sent.
+  var sends: Int
+  /// B: subscribers.
+  var subscribers: Int
+  /// D: create-subscribe-send-dispose cycles.
+  var cycles: Int
+  /// G2: values sent before the late subscribers arrive.
+  var replaySends: Int
+  /// G2: late subscribers, each replayed `bufferSize` values.
+  var lateSubscribers: Int
+  /// G2: the replay buffer's size.
+  var bufferSize: Int
+  /// G2: rounds (each a fresh subject) per repetition, so one repetition is long enough to time.
+  var replayRounds: Int
+  /// I: sending threads.
+  var threads: Int
+  /// I: values each thread sends.
+  var sendsPerThread: Int
+  /// Untimed runs of every column before the timed ones.
+  var warmUps: Int
+  /// Timed runs of every column; the table shows their median.
+  var repetitions: Int
+
+  static let full = Sizes(
+    sends: 1_000_000, subscribers: 8, cycles: 100_000, replaySends: 1_000, lateSubscribers: 1_000,
+    bufferSize: 16, replayRounds: 10, threads: 4, sendsPerThread: 250_000, warmUps: 1, repetitions: 5)
+
+  /// For CI smoke runs: the same checks on small counts.
+  static let quick = Sizes(
+    sends: 10_000, subscribers: 8, cycles: 1_000, replaySends: 100, lateSubscribers: 100,
+    bufferSize: 16, replayRounds: 1, threads: 4, sendsPerThread: 2_500, warmUps: 1, repetitions: 3)
+}
+
+/// The columns, in table order.
+enum Column: CaseIterable {
+  case streams, openCombine, closures, lockedClosures
+
+  var name: String {
+    switch self {
+    case .streams: "Streams"
+    case .openCombine: "OpenCombine"
+    case .closures: "closures"
+    case .lockedClosures: "locked closures"
+    }
+  }
+}
+
+/// One column's run of a row: set up, `meter` the measured phase, tear down; returns the sum its
+/// subscribers saw, which the harness checks.
+typealias Workload = @Sendable (_ meter: inout Meter, _ sizes: Sizes) -> Int
+
+/// A column's workload for a row, or why it has none.
+enum Workloads: Sendable {
+  case measured(Workload)
+  case notApplicable(reason: String)
+}
+
+/// One row of the table.
+struct Row: Sendable {
+  let id: String
+  let title: @Sendable (Sizes) -> String
+  /// What one "event" is: the time and allocations are divided by the number of these.
+  let unit: @Sendable (Sizes) -> String
+  let events: @Sendable (Sizes) -> Int
+  let expectedSum: @Sendable (Sizes) -> Int
+  /// Streams' target: at most this many times the locked-closures floor.
+  let floorTarget: Double
+  /// Streams' target: no allocations in the measured phase.
+  let zeroAllocationTarget: Bool
+  let columns: @Sendable (Column) -> Workloads
+
+  static let all: [Row] = [
+    Row(
+      id: "A", title: { "PublishSubject, 1 subscriber, \(grouped($0.sends)) sends" }, unit: { _ in "send" },
+      events: { $0.sends }, expectedSum: { sumBelow($0.sends) }, floorTarget: 2, zeroAllocationTarget: true,
+      columns: { column in
+        switch column {
+        case .streams: .measured(StreamsWorkloads.oneSubscriber)
+        case .openCombine: .measured(OpenCombineWorkloads.oneSubscriber)
+        case .closures: .measured(ClosuresWorkloads.oneSubscriber)
+        case .lockedClosures: .measured(LockedClosuresWorkloads.oneSubscriber)
+        }
+      }),
+    Row(
+      id: "B", title: { "PublishSubject, \($0.subscribers) subscribers, \(grouped($0.sends)) sends" },
+      unit: { "send (\($0.subscribers) deliveries)" },
+      events: { $0.sends }, expectedSum: { $0.subscribers * sumBelow($0.sends) }, floorTarget: 2,
+      zeroAllocationTarget: true,
+      columns: { column in
+        switch column {
+        case .streams: .measured(StreamsWorkloads.manySubscribers)
+        case .openCombine: .measured(OpenCombineWorkloads.manySubscribers)
+        case .closures: .measured(ClosuresWorkloads.manySubscribers)
+        case .lockedClosures: .measured(LockedClosuresWorkloads.manySubscribers)
+        }
+      }),
+    Row(
+      id: "D", title: { "\(grouped($0.cycles))× create, subscribe, send 1, dispose" }, unit: { _ in "cycle" },
+      events: { $0.cycles }, expectedSum: { sumBelow($0.cycles) }, floorTarget: 3, zeroAllocationTarget: false,
+      columns: { column in
+        switch column {
+        case .streams: .measured(StreamsWorkloads.lifecycle)
+        case .openCombine: .measured(OpenCombineWorkloads.lifecycle)
+        case .closures: .measured(ClosuresWorkloads.lifecycle)
+        case .lockedClosures: .measured(LockedClosuresWorkloads.lifecycle)
+        }
+      }),
+    Row(
+      id: "G1", title: { "BehaviorSubject / CurrentValueSubject, 1 subscriber, \(grouped($0.sends)) sends" },
+      unit: { _ in "send" },
+      events: { $0.sends }, expectedSum: { sumBelow($0.sends) }, floorTarget: 2, zeroAllocationTarget: true,
+      columns: { column in
+        switch column {
+        case .streams: .measured(StreamsWorkloads.currentValue)
+        case .openCombine: .measured(OpenCombineWorkloads.currentValue)
+        case .closures: .measured(ClosuresWorkloads.currentValue)
+        case .lockedClosures: .measured(LockedClosuresWorkloads.currentValue)
+        }
+      }),
+    Row(
+      id: "G2",
+      title: {
+        "ReplaySubject(bufferSize: \($0.bufferSize)) after \(grouped($0.replaySends)) sends, "
+          + "\(grouped($0.lateSubscribers)) late subscribers (×\($0.replayRounds) rounds)"
+      },
+      unit: { "late subscribe (\($0.bufferSize) replayed)" },
+      events: { $0.lateSubscribers * $0.replayRounds },
+      expectedSum: { sizes in
+        let firstReplayed = max(0, sizes.replaySends - sizes.bufferSize)
+        let perSubscriber = sumBelow(sizes.replaySends) - sumBelow(firstReplayed)
+        return sizes.replayRounds * sizes.lateSubscribers * perSubscriber
+      },
+      floorTarget: 3, zeroAllocationTarget: false,
+      columns: { column in
+        switch column {
+        case .streams: .measured(StreamsWorkloads.replay)
+        case .openCombine:
+          .notApplicable(
+            reason: "OpenCombine has no replaying subject (`buffer` buffers per subscriber, `share` does not replay)")
+        case .closures: .measured(ClosuresWorkloads.replay)
+        case .lockedClosures: .measured(LockedClosuresWorkloads.replay)
+        }
+      }),
+    Row(
+      id: "I", title: { "PublishSubject, \($0.threads) threads × \(grouped($0.sendsPerThread)) sends, 1 subscriber" },
+      unit: { _ in "send" },
+      events: { $0.threads * $0.sendsPerThread }, expectedSum: { sumBelow($0.threads * $0.sendsPerThread) },
+      floorTarget: 1.5, zeroAllocationTarget: true,
+      columns: { column in
+        switch column {
+        case .streams: .measured(StreamsWorkloads.concurrentSenders)
+        case .openCombine: .measured(OpenCombineWorkloads.concurrentSenders)
+        case .closures: .notApplicable(reason: "the closures floor is not thread-safe")
+        case .lockedClosures: .measured(LockedClosuresWorkloads.concurrentSenders)
+        }
+      }),
+  ]
+}
+
+/// 0 + 1 + … + (n - 1).
+func sumBelow(_ count: Int) -> Int { count * (count - 1) / 2 }
+
+/// `1000000` as `1,000,000`.
+func grouped(_ number: Int) -> String {
+  var digits = String(number.magnitude)
+  var index = digits.endIndex
+  while digits.distance(from: digits.startIndex, to: index) > 3 {
+    index = digits.index(index, offsetBy: -3)
+    digits.insert(",", at: index)
+  }
+  return number < 0 ? "-" + digits : digits
+}

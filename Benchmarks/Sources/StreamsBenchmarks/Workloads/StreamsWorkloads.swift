@@ -1,0 +1,81 @@
+import Streams
+
+/// The Streams column: the library as a user would write it (`subscribe(onNext:)`, `onNext`,
+/// `dispose()`).
+enum StreamsWorkloads {
+  static func oneSubscriber(_ meter: inout Meter, _ sizes: Sizes) -> Int {
+    let subject = PublishSubject<Int>()
+    let total = Total()
+    let subscription = subject.subscribe(onNext: { total.value &+= $0 })
+    meter.start()
+    for value in 0..<sizes.sends { subject.onNext(value) }
+    meter.stop()
+    subscription.dispose()
+    return total.value
+  }
+
+  static func manySubscribers(_ meter: inout Meter, _ sizes: Sizes) -> Int {
+    let subject = PublishSubject<Int>()
+    let total = Total()
+    let subscriptions = (0..<sizes.subscribers).map { _ in subject.subscribe(onNext: { total.value &+= $0 }) }
+    meter.start()
+    for value in 0..<sizes.sends { subject.onNext(value) }
+    meter.stop()
+    for subscription in subscriptions { subscription.dispose() }
+    return total.value
+  }
+
+  static func lifecycle(_ meter: inout Meter, _ sizes: Sizes) -> Int {
+    let total = Total()
+    meter.start()
+    for value in 0..<sizes.cycles {
+      let subject = PublishSubject<Int>()
+      let subscription = subject.subscribe(onNext: { total.value &+= $0 })
+      subject.onNext(value)
+      subscription.dispose()
+    }
+    meter.stop()
+    return total.value
+  }
+
+  static func currentValue(_ meter: inout Meter, _ sizes: Sizes) -> Int {
+    let subject = BehaviorSubject<Int>(value: 0)
+    let total = Total()
+    let subscription = subject.subscribe(onNext: { total.value &+= $0 })
+    meter.start()
+    for value in 0..<sizes.sends { subject.onNext(value) }
+    meter.stop()
+    subscription.dispose()
+    return total.value
+  }
+
+  static func replay(_ meter: inout Meter, _ sizes: Sizes) -> Int {
+    let total = Total()
+    var subscriptions: [Disposable] = []
+    subscriptions.reserveCapacity(sizes.lateSubscribers)
+    for _ in 0..<sizes.replayRounds {
+      let subject = ReplaySubject<Int>.create(bufferSize: sizes.bufferSize)
+      for value in 0..<sizes.replaySends { subject.onNext(value) }
+      meter.start()
+      for _ in 0..<sizes.lateSubscribers {
+        subscriptions.append(subject.subscribe(onNext: { total.value &+= $0 }))
+      }
+      meter.stop()
+      for subscription in subscriptions { subscription.dispose() }
+      subscriptions.removeAll(keepingCapacity: true)
+    }
+    return total.value
+  }
+
+  static func concurrentSenders(_ meter: inout Meter, _ sizes: Sizes) -> Int {
+    let subject = PublishSubject<Int>()
+    let total = AtomicTotal()
+    let subscription = subject.subscribe(onNext: { total.add($0) })
+    runConcurrently(threads: sizes.threads, meter: &meter) { thread in
+      let first = thread * sizes.sendsPerThread
+      for value in first..<first + sizes.sendsPerThread { subject.onNext(value) }
+    }
+    subscription.dispose()
+    return total.value
+  }
+}
