@@ -1,5 +1,11 @@
 // swift-tools-version: 6.0
+import Foundation
 import PackageDescription
+
+// SwiftPM names a path dependency after its folder, and a clone may live in a folder of any name,
+// so the Streams package's identity is read from the folder that holds this one.
+let streams = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  .lastPathComponent.lowercased()
 
 // A separate package, so that Streams itself does not depend on OpenCombine.
 // Run: swift run -c release --package-path Benchmarks StreamsBenchmarks [--quick] [--rows A,B]
@@ -14,7 +20,7 @@ let package = Package(
       name: "StreamsBenchmarks",
       dependencies: [
         "AllocationCounter",
-        .product(name: "Streams", package: "main"),
+        .product(name: "Streams", package: streams),
         .product(name: "OpenCombine", package: "OpenCombine"),
       ]
     ),

@@ -5,26 +5,18 @@ extension ObservableType {
   /// An error with no `onError` handler goes to ``Hooks/unhandledError``.
   ///
   /// - Returns: the subscription; dispose it (or add it to a ``DisposeBag``) to stop.
+  @inlinable
   public func subscribe(
     onNext: ((Element) -> Void)? = nil,
     onError: ((Swift.Error) -> Void)? = nil,
     onCompleted: (() -> Void)? = nil,
     onDisposed: (() -> Void)? = nil
   ) -> Disposable {
-    let disposed: Disposable =
-      onDisposed.map { Disposables.create(with: $0) } ?? Disposables.create()
-    let observer = AnonymousObserver<Element> { event in
-      switch event {
-      case .next(let element):
-        onNext?(element)
-      case .error(let error):
-        if let onError { onError(error) } else { Hooks.unhandledError(error) }
-        disposed.dispose()
-      case .completed:
-        onCompleted?()
-        disposed.dispose()
-      }
+    guard let onDisposed else {
+      return subscribe(ClosureObserver(onNext: onNext, onError: onError, onCompleted: onCompleted, onTerminated: nil))
     }
+    let disposed = Disposables.create(with: onDisposed)
+    let observer = ClosureObserver(onNext: onNext, onError: onError, onCompleted: onCompleted, onTerminated: disposed)
     return Disposables.create(subscribe(observer), disposed)
   }
 

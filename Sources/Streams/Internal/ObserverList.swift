@@ -1,44 +1,100 @@
 /// The observers of a subject, each with a key for removal.
 ///
-/// Stored in a contiguous array, so taking a snapshot for delivery is a reference-count increment,
-/// not an allocation. Insertion order is delivery order.
+/// The first observer is stored inline and the rest in a contiguous array, so a subject with one
+/// subscriber allocates no storage, and taking a snapshot for delivery is a reference-count
+/// increment, never an allocation. Insertion order is delivery order.
+@usableFromInline
 struct ObserverList<Element> {
-  typealias Handler = (Event<Element>) -> Void
+  /// How an entry receives events. Observers made by `subscribe(onNext:…)` are called directly
+  /// (no closure allocation, and the call specializes and inlines in client code); any other
+  /// observer through a closure over its `on(_:)`.
+  @usableFromInline
+  enum Receiver {
+    case closures(ClosureObserver<Element>)
+    case handler((Event<Element>) -> Void)
 
-  struct Entry {
-    let key: Int
-    let handler: Handler
-  }
-
-  private(set) var entries: ContiguousArray<Entry> = []
-  private var nextKey = 0
-
-  var isEmpty: Bool { entries.isEmpty }
-  var count: Int { entries.count }
-
-  /// Adds `handler`; returns its key.
-  mutating func insert(_ handler: @escaping Handler) -> Int {
-    defer { nextKey &+= 1 }
-    entries.append(Entry(key: nextKey, handler: handler))
-    return nextKey
-  }
-
-  /// Removes the entry for `key`, if present.
-  mutating func remove(_ key: Int) {
-    if let index = entries.firstIndex(where: { $0.key == key }) {
-      entries.remove(at: index)
+    @inlinable @inline(__always)
+    func on(_ event: Event<Element>) {
+      switch self {
+      case .closures(let observer): observer.on(event)
+      case .handler(let handler): handler(event)
+      }
     }
   }
 
-  mutating func removeAll() {
-    entries = []
-  }
-}
+  @usableFromInline
+  struct Entry {
+    @usableFromInline let key: Int
+    @usableFromInline let receiver: Receiver
 
-extension ContiguousArray {
-  /// Sends `event` to every handler, outside any lock.
-  @inline(__always)
-  func dispatch<Value>(_ event: Event<Value>) where Element == ObserverList<Value>.Entry {
-    for entry in self { entry.handler(event) }
+    @inlinable init(key: Int, receiver: Receiver) {
+      self.key = key
+      self.receiver = receiver
+    }
+  }
+
+  /// A copy of the entries, for delivering outside the lock.
+  @usableFromInline
+  struct Snapshot {
+    @usableFromInline let first: Entry?
+    @usableFromInline let rest: ContiguousArray<Entry>
+
+    @inlinable init(first: Entry?, rest: ContiguousArray<Entry>) {
+      self.first = first
+      self.rest = rest
+    }
+
+    /// Sends `event` to every entry, in insertion order.
+    @inlinable
+    func dispatch(_ event: Event<Element>) {
+      guard let first else { return }
+      first.receiver.on(event)
+      for entry in rest { entry.receiver.on(event) }
+    }
+  }
+
+  @usableFromInline var first: Entry?
+  @usableFromInline var rest: ContiguousArray<Entry> = []
+  @usableFromInline var nextKey = 0
+
+  @inlinable init() {}
+
+  @inlinable var isEmpty: Bool { first == nil }
+
+  @inlinable var snapshot: Snapshot { Snapshot(first: first, rest: rest) }
+
+  /// Adds `observer`; returns its key.
+  @inlinable
+  mutating func insert<Observer: ObserverType>(_ observer: Observer) -> Int where Observer.Element == Element {
+    let receiver: Receiver
+    if let closures = observer as? ClosureObserver<Element> {
+      receiver = .closures(closures)
+    } else {
+      receiver = .handler(observer.on)
+    }
+    let key = nextKey
+    nextKey &+= 1
+    if first == nil {
+      first = Entry(key: key, receiver: receiver)
+    } else {
+      rest.append(Entry(key: key, receiver: receiver))
+    }
+    return key
+  }
+
+  /// Removes the entry for `key`, if present.
+  @usableFromInline
+  mutating func remove(_ key: Int) {
+    if first?.key == key {
+      first = rest.isEmpty ? nil : rest.removeFirst()
+    } else if let index = rest.firstIndex(where: { $0.key == key }) {
+      rest.remove(at: index)
+    }
+  }
+
+  @usableFromInline
+  mutating func removeAll() {
+    first = nil
+    rest = []
   }
 }

@@ -1,18 +1,21 @@
 /// The elements a replaying subject keeps: the newest `capacity` ones, or all of them.
 ///
 /// A ring buffer once full, so recording an element never allocates.
+@usableFromInline
 struct ReplayBuffer<Element> {
-  private var storage: ContiguousArray<Element> = []
-  private var head = 0  // Index of the oldest element once the ring is full.
-  let capacity: Int?  // `nil`: unbounded.
+  @usableFromInline var storage: ContiguousArray<Element> = []
+  @usableFromInline var head = 0  // Index of the oldest element once the ring is full.
+  @usableFromInline let capacity: Int?  // `nil`: unbounded.
 
+  @inlinable
   init(capacity: Int?) {
     self.capacity = capacity
     if let capacity { storage.reserveCapacity(Swift.min(capacity, 1024)) }
   }
 
-  var count: Int { storage.count }
+  @inlinable var count: Int { storage.count }
 
+  @inlinable
   mutating func append(_ element: Element) {
     guard let capacity else {
       storage.append(element)
@@ -28,11 +31,13 @@ struct ReplayBuffer<Element> {
   }
 
   /// Calls `body` with each element, oldest first.
+  @inlinable
   func forEach(_ body: (Element) -> Void) {
     for index in head..<storage.count { body(storage[index]) }
     for index in 0..<head { body(storage[index]) }
   }
 
+  @inlinable
   mutating func removeAll() {
     storage = []
     head = 0

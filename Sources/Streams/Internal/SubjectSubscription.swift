@@ -1,21 +1,25 @@
 /// A subject that can remove an observer by key.
+@usableFromInline
 protocol UnsubscribableSubject: AnyObject {
   func unsubscribe(_ key: Int)
 }
 
 /// The disposable a subject returns from `subscribe`: removes the observer once, then forgets the
 /// subject, so a disposed subscription keeps nothing alive.
+@usableFromInline
 final class SubjectSubscription: Disposable, @unchecked Sendable {
-  private let disposed = AtomicFlag()
+  @usableFromInline let disposed = AtomicFlag()
   // Written only by the one thread that wins `disposed.set()`.
-  private var subject: UnsubscribableSubject?
-  private let key: Int
+  @usableFromInline var subject: UnsubscribableSubject?
+  @usableFromInline let key: Int
 
+  @inlinable
   init(subject: UnsubscribableSubject, key: Int) {
     self.subject = subject
     self.key = key
   }
 
+  @usableFromInline
   func dispose() {
     guard disposed.set() else { return }
     let subject = self.subject

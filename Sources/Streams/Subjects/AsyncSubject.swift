@@ -8,11 +8,11 @@
 public final class AsyncSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable,
   UnsubscribableSubject, @unchecked Sendable
 {
-  private let lock = Lock.make()
-  private var lastElement: Element?
-  private var observers = ObserverList<Element>()
-  private var stoppedEvent: Event<Element>?
-  private var disposed = false
+  @usableFromInline let lock = Lock.make()
+  @usableFromInline var lastElement: Element?
+  @usableFromInline var observers = ObserverList<Element>()
+  @usableFromInline var stoppedEvent: Event<Element>?
+  @usableFromInline var disposed = false
 
   /// Creates a subject with no element yet.
   public override init() {}
@@ -24,6 +24,7 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
   public var isDisposed: Bool { lock.withLock { disposed } }
 
   /// Records a `.next` element; on a terminal event, sends the outcome to every subscriber.
+  @inlinable
   public func on(_ event: Event<Element>) {
     lock.lock()
     if stoppedEvent != nil || disposed {
@@ -36,7 +37,7 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
       return
     }
     stoppedEvent = event
-    let (snapshot, last) = (observers.entries, lastElement)
+    let (snapshot, last) = (observers.snapshot, lastElement)
     observers.removeAll()
     lock.unlock()
     if case .completed = event, let last { snapshot.dispatch(.next(last)) }
@@ -44,6 +45,7 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
   }
 
   /// Subscribes `observer`; after the subject ended, it receives the outcome at once.
+  @inlinable
   public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
   where Observer.Element == Element {
     lock.lock()
@@ -59,11 +61,12 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
       observer.on(stoppedEvent)
       return Disposables.create()
     }
-    let key = observers.insert(observer.on)
+    let key = observers.insert(observer)
     lock.unlock()
     return SubjectSubscription(subject: self, key: key)
   }
 
+  @usableFromInline
   func unsubscribe(_ key: Int) {
     lock.withLock { observers.remove(key) }
   }

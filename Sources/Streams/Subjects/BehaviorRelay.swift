@@ -1,7 +1,7 @@
 /// A ``BehaviorSubject`` that only ever sends elements: it cannot fail or complete, so its
 /// ``value`` never throws.
 public final class BehaviorRelay<Element>: ObservableType, @unchecked Sendable {
-  private let subject: BehaviorSubject<Element>
+  @usableFromInline let subject: BehaviorSubject<Element>
 
   /// Creates a relay whose current value is `value`.
   public init(value: Element) {
@@ -12,12 +12,13 @@ public final class BehaviorRelay<Element>: ObservableType, @unchecked Sendable {
   public var value: Element { subject.currentValue }
 
   /// Makes `element` the current value and sends it to the subscribers.
-  public func accept(_ element: Element) { subject.onNext(element) }
+  @inlinable public func accept(_ element: Element) { subject.onNext(element) }
 
   /// Whether the relay has at least one subscriber.
   public var hasObservers: Bool { subject.hasObservers }
 
   /// Subscribes `observer`: it receives the current value at once, then later ones.
+  @inlinable
   public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
   where Observer.Element == Element {
     subject.subscribe(observer)

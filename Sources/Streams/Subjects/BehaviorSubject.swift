@@ -10,11 +10,11 @@
 public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable,
   UnsubscribableSubject, @unchecked Sendable
 {
-  private let lock = RecursiveLock.make()
-  private var element: Element
-  private var observers = ObserverList<Element>()
-  private var stoppedEvent: Event<Element>?
-  private var disposed = false
+  @usableFromInline let lock = RecursiveLock.make()
+  @usableFromInline var element: Element
+  @usableFromInline var observers = ObserverList<Element>()
+  @usableFromInline var stoppedEvent: Event<Element>?
+  @usableFromInline var disposed = false
 
   /// Creates a subject whose current value is `value`.
   public init(value: Element) {
@@ -42,6 +42,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
   var currentValue: Element { lock.withLock { element } }
 
   /// Stores a `.next` value as current and sends `event` to the subscribers.
+  @inlinable
   public func on(_ event: Event<Element>) {
     lock.lock()
     if stoppedEvent != nil || disposed {
@@ -53,13 +54,14 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     case .error, .completed:
       stoppedEvent = event
     }
-    let snapshot = observers.entries
+    let snapshot = observers.snapshot
     if event.isStopEvent { observers.removeAll() }
     lock.unlock()
     snapshot.dispatch(event)
   }
 
   /// Subscribes `observer`: it receives the current value at once, then later events.
+  @inlinable
   public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
   where Observer.Element == Element {
     lock.lock()
@@ -72,11 +74,12 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
       observer.on(stoppedEvent)
       return Disposables.create()
     }
-    let key = observers.insert(observer.on)
+    let key = observers.insert(observer)
     observer.on(.next(element))  // Under the lock: see the type's documentation.
     return SubjectSubscription(subject: self, key: key)
   }
 
+  @usableFromInline
   func unsubscribe(_ key: Int) {
     lock.withLock { observers.remove(key) }
   }

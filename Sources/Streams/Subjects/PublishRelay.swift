@@ -1,17 +1,18 @@
 /// A ``PublishSubject`` that only ever sends elements: it cannot fail or complete.
 public final class PublishRelay<Element>: ObservableType, @unchecked Sendable {
-  private let subject = PublishSubject<Element>()
+  @usableFromInline let subject = PublishSubject<Element>()
 
   /// Creates a relay with no subscribers.
   public init() {}
 
   /// Sends `element` to the current subscribers.
-  public func accept(_ element: Element) { subject.onNext(element) }
+  @inlinable public func accept(_ element: Element) { subject.onNext(element) }
 
   /// Whether the relay has at least one subscriber.
   public var hasObservers: Bool { subject.hasObservers }
 
   /// Subscribes `observer` to the elements sent from now on.
+  @inlinable
   public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
   where Observer.Element == Element {
     subject.subscribe(observer)

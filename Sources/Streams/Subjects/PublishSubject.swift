@@ -13,10 +13,10 @@
 public final class PublishSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable,
   UnsubscribableSubject, @unchecked Sendable
 {
-  private let lock = Lock.make()
-  private var observers = ObserverList<Element>()
-  private var stoppedEvent: Event<Element>?
-  private var disposed = false
+  @usableFromInline let lock = Lock.make()
+  @usableFromInline var observers = ObserverList<Element>()
+  @usableFromInline var stoppedEvent: Event<Element>?
+  @usableFromInline var disposed = false
 
   /// Creates a subject with no subscribers.
   public override init() {}
@@ -28,13 +28,14 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
   public var isDisposed: Bool { lock.withLock { disposed } }
 
   /// Sends `event` to the current subscribers; a terminal event also ends the subject.
+  @inlinable
   public func on(_ event: Event<Element>) {
     lock.lock()
     if stoppedEvent != nil || disposed {
       lock.unlock()
       return
     }
-    let snapshot = observers.entries
+    let snapshot = observers.snapshot
     if event.isStopEvent {
       stoppedEvent = event
       observers.removeAll()
@@ -44,6 +45,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
   }
 
   /// Subscribes `observer` to the events sent from now on.
+  @inlinable
   public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
   where Observer.Element == Element {
     lock.lock()
@@ -57,11 +59,12 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
       observer.on(.error(StreamsError.disposed(object: "PublishSubject")))
       return Disposables.create()
     }
-    let key = observers.insert(observer.on)
+    let key = observers.insert(observer)
     lock.unlock()
     return SubjectSubscription(subject: self, key: key)
   }
 
+  @usableFromInline
   func unsubscribe(_ key: Int) {
     lock.withLock { observers.remove(key) }
   }

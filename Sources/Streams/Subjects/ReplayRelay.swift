@@ -1,6 +1,6 @@
 /// A ``ReplaySubject`` that only ever sends elements: it cannot fail or complete.
 public final class ReplayRelay<Element>: ObservableType, @unchecked Sendable {
-  private let subject: ReplaySubject<Element>
+  @usableFromInline let subject: ReplaySubject<Element>
 
   private init(subject: ReplaySubject<Element>) {
     self.subject = subject
@@ -17,12 +17,13 @@ public final class ReplayRelay<Element>: ObservableType, @unchecked Sendable {
   }
 
   /// Records `element` and sends it to the subscribers.
-  public func accept(_ element: Element) { subject.onNext(element) }
+  @inlinable public func accept(_ element: Element) { subject.onNext(element) }
 
   /// Whether the relay has at least one subscriber.
   public var hasObservers: Bool { subject.hasObservers }
 
   /// Subscribes `observer`: it receives the buffered elements, then later ones.
+  @inlinable
   public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
   where Observer.Element == Element {
     subject.subscribe(observer)

@@ -9,11 +9,11 @@
 public final class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable,
   UnsubscribableSubject, @unchecked Sendable
 {
-  private let lock = RecursiveLock.make()
-  private var buffer: ReplayBuffer<Element>
-  private var observers = ObserverList<Element>()
-  private var stoppedEvent: Event<Element>?
-  private var disposed = false
+  @usableFromInline let lock = RecursiveLock.make()
+  @usableFromInline var buffer: ReplayBuffer<Element>
+  @usableFromInline var observers = ObserverList<Element>()
+  @usableFromInline var stoppedEvent: Event<Element>?
+  @usableFromInline var disposed = false
 
   private init(capacity: Int?) {
     buffer = ReplayBuffer(capacity: capacity)
@@ -36,6 +36,7 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
   public var isDisposed: Bool { lock.withLock { disposed } }
 
   /// Records a `.next` element and sends `event` to the subscribers.
+  @inlinable
   public func on(_ event: Event<Element>) {
     lock.lock()
     if stoppedEvent != nil || disposed {
@@ -46,13 +47,14 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     case .next(let element): buffer.append(element)
     case .error, .completed: stoppedEvent = event
     }
-    let snapshot = observers.entries
+    let snapshot = observers.snapshot
     if event.isStopEvent { observers.removeAll() }
     lock.unlock()
     snapshot.dispatch(event)
   }
 
   /// Subscribes `observer`: it receives the buffered elements at once, then later events.
+  @inlinable
   public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
   where Observer.Element == Element {
     lock.lock()
@@ -68,10 +70,11 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
       observer.on(stoppedEvent)
       return Disposables.create()
     }
-    let key = observers.insert(observer.on)
+    let key = observers.insert(observer)
     return SubjectSubscription(subject: self, key: key)
   }
 
+  @usableFromInline
   func unsubscribe(_ key: Int) {
     lock.withLock { observers.remove(key) }
   }

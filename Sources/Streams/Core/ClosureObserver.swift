@@ -1,0 +1,63 @@
+/// The observer behind `subscribe(onNext:onError:onCompleted:onDisposed:)`: calls the closure for
+/// each event and ignores everything after its first terminal event.
+///
+/// Subjects call it directly rather than through a closure, and its `on(_:)` is inlinable, so a
+/// subject → subscriber delivery specializes fully in the subscriber's module.
+@usableFromInline
+final class ClosureObserver<Element>: ObserverType, @unchecked Sendable {
+  @usableFromInline let stopped = AtomicFlag()
+  @usableFromInline let onNext: ((Element) -> Void)?
+  @usableFromInline let onError: ((Swift.Error) -> Void)?
+  @usableFromInline let onCompleted: (() -> Void)?
+  @usableFromInline let onTerminated: Disposable?
+
+  /// - Parameter onTerminated: disposed right after the terminal event's closure ran.
+  @inlinable
+  init(
+    onNext: ((Element) -> Void)?, onError: ((Swift.Error) -> Void)?, onCompleted: (() -> Void)?,
+    onTerminated: Disposable?
+  ) {
+    self.onNext = onNext
+    self.onError = onError
+    self.onCompleted = onCompleted
+    self.onTerminated = onTerminated
+  }
+
+  @inlinable
+  func on(_ event: Event<Element>) {
+    switch event {
+    case .next(let element):
+      if stopped.isSet { return }
+      onNext?(element)
+    case .error(let error):
+      guard stopped.set() else { return }
+      if let onError { onError(error) } else { Hooks.unhandledError(error) }
+      onTerminated?.dispose()
+    case .completed:
+      guard stopped.set() else { return }
+      onCompleted?()
+      onTerminated?.dispose()
+    }
+  }
+}
+
+/// An observer that hands every event to one closure and ignores everything after its first
+/// terminal event.
+final class AnonymousObserver<Element>: ObserverType, @unchecked Sendable {
+  private let stopped = AtomicFlag()
+  private let handler: (Event<Element>) -> Void
+
+  init(_ handler: @escaping (Event<Element>) -> Void) {
+    self.handler = handler
+  }
+
+  func on(_ event: Event<Element>) {
+    switch event {
+    case .next:
+      if stopped.isSet { return }
+      handler(event)
+    case .error, .completed:
+      if stopped.set() { handler(event) }
+    }
+  }
+}
