@@ -1,0 +1,100 @@
+extension ObservableType {
+  /// Maps each element to an inner sequence and merges the events of all of them.
+  ///
+  /// Completes when the source and every inner sequence completed; the first error from any of
+  /// them ends the result and disposes the rest.
+  ///
+  /// ```
+  /// --a-----b------|        flatMap { x in x1--x2| }
+  /// --a1--a2b1--b2-|
+  /// ```
+  public func flatMap<Inner: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Inner)
+    -> Observable<Inner.Element>
+  {
+    Flatten(source: asObservable(), strategy: .merge(maxConcurrent: .max), selector: selector)
+  }
+
+  /// Maps each element to an inner sequence and sends only the newest one's events: a new element
+  /// disposes the previous inner sequence.
+  ///
+  /// ```
+  /// --a------b-----|        flatMapLatest { x in x1---x2| }
+  /// --a1-----b1---b2|
+  /// ```
+  public func flatMapLatest<Inner: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Inner)
+    -> Observable<Inner.Element>
+  {
+    Flatten(source: asObservable(), strategy: .latest, selector: selector)
+  }
+
+  /// Maps an element to an inner sequence only when none is running; elements that arrive while
+  /// one runs are dropped.
+  public func flatMapFirst<Inner: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Inner)
+    -> Observable<Inner.Element>
+  {
+    Flatten(source: asObservable(), strategy: .first, selector: selector)
+  }
+
+  /// Maps each element to an inner sequence and runs them one after another, in order.
+  public func concatMap<Inner: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Inner)
+    -> Observable<Inner.Element>
+  {
+    Flatten(source: asObservable(), strategy: .merge(maxConcurrent: 1), selector: selector)
+  }
+}
+
+extension ObservableType where Element: ObservableConvertibleType {
+  /// Merges the inner sequences this sequence sends.
+  public func merge() -> Observable<Element.Element> {
+    flatMap { $0 }
+  }
+
+  /// Merges the inner sequences this sequence sends, at most `maxConcurrent` at a time; the rest
+  /// wait in order.
+  public func merge(maxConcurrent: Int) -> Observable<Element.Element> {
+    Flatten(source: asObservable(), strategy: .merge(maxConcurrent: Swift.max(1, maxConcurrent))) { $0 }
+  }
+
+  /// Runs the inner sequences one after another, each subscribed when the previous completes.
+  public func concat() -> Observable<Element.Element> {
+    merge(maxConcurrent: 1)
+  }
+
+  /// Sends the events of the newest inner sequence only, disposing the previous one.
+  public func switchLatest() -> Observable<Element.Element> {
+    flatMapLatest { $0 }
+  }
+}
+
+extension ObservableType {
+  /// Merges the events of `sources`; completes when all completed, fails on the first error.
+  public static func merge<Source: ObservableConvertibleType>(_ sources: [Source]) -> Observable<Element>
+  where Source.Element == Element {
+    Observable.from(sources).merge()
+  }
+
+  /// Merges the events of `sources`; completes when all completed, fails on the first error.
+  public static func merge<Source: ObservableConvertibleType>(_ sources: Source...) -> Observable<Element>
+  where Source.Element == Element {
+    merge(sources)
+  }
+
+  /// Runs `sources` one after another; each is subscribed, synchronously, when the previous one
+  /// completes.
+  public static func concat<Source: ObservableConvertibleType>(_ sources: [Source]) -> Observable<Element>
+  where Source.Element == Element {
+    Observable.from(sources).concat()
+  }
+
+  /// Runs `sources` one after another.
+  public static func concat<Source: ObservableConvertibleType>(_ sources: Source...) -> Observable<Element>
+  where Source.Element == Element {
+    concat(sources)
+  }
+
+  /// Runs this sequence, then `second` once it completed.
+  public func concat<Second: ObservableConvertibleType>(_ second: Second) -> Observable<Element>
+  where Second.Element == Element {
+    Observable.concat([asObservable(), second.asObservable()])
+  }
+}
