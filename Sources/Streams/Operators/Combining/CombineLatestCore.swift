@@ -1,0 +1,60 @@
+/// The shared state of one `combineLatest` subscription, whatever the number of sources.
+///
+/// The typed front stores each source's latest element in its own slot (the `store` closure) and
+/// gives the core a `combine` closure that reads all slots. Sources may send from different
+/// threads; downstream delivery is serialized by holding a recursive lock while forwarding, the
+/// serialization the Rx contract requires (documented exception to "no lock around user code").
+final class CombineLatestCore<Element>: @unchecked Sendable {
+  private let lock = RecursiveLock.make()
+  private let observer: AnyObserver<Element>
+  private let combine: () throws -> Element
+  private var hasValue: [Bool]
+  private var valueCount = 0
+  private var isDone: [Bool]
+  private var doneCount = 0
+  private var stopped = false
+
+  init(arity: Int, observer: AnyObserver<Element>, combine: @escaping () throws -> Element) {
+    self.observer = observer
+    self.combine = combine
+    hasValue = Array(repeating: false, count: arity)
+    isDone = Array(repeating: false, count: arity)
+  }
+
+  /// Handles an event of source `index`; `store` keeps a new element in that source's slot.
+  func receive<Value>(_ event: Event<Value>, from index: Int, store: (Value) -> Void) {
+    lock.lock()
+    defer { lock.unlock() }
+    guard !stopped else { return }
+    switch event {
+    case .next(let value):
+      store(value)
+      if !hasValue[index] {
+        hasValue[index] = true
+        valueCount += 1
+      }
+      if valueCount == hasValue.count {
+        do {
+          observer.onNext(try combine())
+        } catch {
+          stop(.error(error))
+        }
+      } else if isDone.indices.allSatisfy({ $0 == index || isDone[$0] }) {
+        // Every other source ended, and one of them without an element: no combination can come.
+        stop(.completed)
+      }
+    case .error(let error):
+      stop(.error(error))
+    case .completed:
+      guard !isDone[index] else { return }
+      isDone[index] = true
+      doneCount += 1
+      if doneCount == isDone.count { stop(.completed) }
+    }
+  }
+
+  private func stop(_ event: Event<Element>) {
+    stopped = true
+    observer.on(event)
+  }
+}

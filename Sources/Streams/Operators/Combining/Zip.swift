@@ -1,0 +1,109 @@
+extension ObservableType {
+  /// Pairs the n-th elements of two sources.
+  ///
+  /// Completes as soon as a source has ended and its queue is empty, since no further pair can
+  /// form. The first error ends the result.
+  ///
+  /// ```
+  /// --1--2-----3--|
+  /// ----a--b------|   zip
+  /// ----1a-2b-----|
+  /// ```
+  public static func zip<O1: ObservableConvertibleType, O2: ObservableConvertibleType>(
+    _ source1: O1, _ source2: O2, resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
+  ) -> Observable<Element> {
+    let (s1, s2) = (source1.asObservable(), source2.asObservable())
+    return Observable.create { observer in
+      var q1 = Queue<O1.Element>()
+      var q2 = Queue<O2.Element>()
+      let core = ZipCore(arity: 2, observer: observer) { try resultSelector(q1.dequeue(), q2.dequeue()) }
+      return Disposables.create(
+        s1.subscribe { core.receive($0, from: 0) { q1.enqueue($0) } },
+        s2.subscribe { core.receive($0, from: 1) { q2.enqueue($0) } })
+    }
+  }
+
+  /// Combines the n-th elements of three sources; see ``zip(_:_:resultSelector:)``.
+  public static func zip<O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType>(
+    _ source1: O1, _ source2: O2, _ source3: O3,
+    resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
+  ) -> Observable<Element> {
+    let (s1, s2, s3) = (source1.asObservable(), source2.asObservable(), source3.asObservable())
+    return Observable.create { observer in
+      var q1 = Queue<O1.Element>()
+      var q2 = Queue<O2.Element>()
+      var q3 = Queue<O3.Element>()
+      let core = ZipCore(arity: 3, observer: observer) {
+        try resultSelector(q1.dequeue(), q2.dequeue(), q3.dequeue())
+      }
+      return Disposables.create(
+        s1.subscribe { core.receive($0, from: 0) { q1.enqueue($0) } },
+        s2.subscribe { core.receive($0, from: 1) { q2.enqueue($0) } },
+        s3.subscribe { core.receive($0, from: 2) { q3.enqueue($0) } })
+    }
+  }
+
+  /// Combines the n-th elements of any number of sources of one type.
+  ///
+  /// An empty collection completes at once, with no element.
+  public static func zip<Collection: Swift.Collection>(
+    _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
+  ) -> Observable<Element> where Collection.Element: ObservableConvertibleType {
+    let sources = collection.map { $0.asObservable() }
+    return Observable.create { observer in
+      if sources.isEmpty {
+        observer.onCompleted()
+        return Disposables.create()
+      }
+      var queues = [Queue<Collection.Element.Element>](repeating: Queue(), count: sources.count)
+      let core = ZipCore(arity: sources.count, observer: observer) {
+        try resultSelector(queues.indices.map { queues[$0].dequeue() })
+      }
+      return Disposables.create(
+        sources.enumerated().map { index, source in
+          source.subscribe { core.receive($0, from: index) { queues[index].enqueue($0) } }
+        })
+    }
+  }
+
+  /// Pairs the n-th elements of two sources into tuples.
+  public static func zip<O1: ObservableConvertibleType, O2: ObservableConvertibleType>(_ source1: O1, _ source2: O2)
+    -> Observable<Element> where Element == (O1.Element, O2.Element)
+  {
+    zip(source1, source2) { ($0, $1) }
+  }
+
+  /// Combines the n-th elements of three sources into tuples.
+  public static func zip<O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType>(
+    _ source1: O1, _ source2: O2, _ source3: O3
+  ) -> Observable<Element> where Element == (O1.Element, O2.Element, O3.Element) {
+    zip(source1, source2, source3) { ($0, $1, $2) }
+  }
+
+  /// Combines the n-th elements of any number of sources into arrays.
+  public static func zip<Collection: Swift.Collection>(_ collection: Collection) -> Observable<Element>
+  where Collection.Element: ObservableConvertibleType, Element == [Collection.Element.Element] {
+    zip(collection) { $0 }
+  }
+}
+
+/// A first-in first-out queue with amortized O(1) dequeue.
+struct Queue<Element> {
+  private var storage: ContiguousArray<Element> = []
+  private var head = 0
+
+  mutating func enqueue(_ element: Element) {
+    storage.append(element)
+  }
+
+  /// Removes the oldest element. Only called when the queue is known to be non-empty.
+  mutating func dequeue() -> Element {
+    let element = storage[head]
+    head += 1
+    if head * 2 >= storage.count {
+      storage.removeFirst(head)
+      head = 0
+    }
+    return element
+  }
+}

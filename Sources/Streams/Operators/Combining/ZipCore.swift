@@ -1,0 +1,52 @@
+/// The shared state of one `zip` subscription, whatever the number of sources.
+///
+/// The typed front keeps a queue per source; the core counts queued elements, asks the front to
+/// `combine` (dequeue one from each queue) when every queue has one, and completes as soon as a
+/// source that ended has an empty queue, since no further pair can form. Delivery is serialized
+/// under a recursive lock, as in ``CombineLatestCore``.
+final class ZipCore<Element>: @unchecked Sendable {
+  private let lock = RecursiveLock.make()
+  private let observer: AnyObserver<Element>
+  private let combine: () throws -> Element
+  private var queued: [Int]
+  private var isDone: [Bool]
+  private var stopped = false
+
+  init(arity: Int, observer: AnyObserver<Element>, combine: @escaping () throws -> Element) {
+    self.observer = observer
+    self.combine = combine
+    queued = Array(repeating: 0, count: arity)
+    isDone = Array(repeating: false, count: arity)
+  }
+
+  /// Handles an event of source `index`; `enqueue` appends a new element to that source's queue.
+  func receive<Value>(_ event: Event<Value>, from index: Int, enqueue: (Value) -> Void) {
+    lock.lock()
+    defer { lock.unlock() }
+    guard !stopped else { return }
+    switch event {
+    case .next(let value):
+      enqueue(value)
+      queued[index] += 1
+      guard queued.allSatisfy({ $0 > 0 }) else { return }
+      for source in queued.indices { queued[source] -= 1 }
+      do {
+        observer.onNext(try combine())
+      } catch {
+        stop(.error(error))
+        return
+      }
+      if queued.indices.contains(where: { isDone[$0] && queued[$0] == 0 }) { stop(.completed) }
+    case .error(let error):
+      stop(.error(error))
+    case .completed:
+      isDone[index] = true
+      if queued[index] == 0 { stop(.completed) }
+    }
+  }
+
+  private func stop(_ event: Event<Element>) {
+    stopped = true
+    observer.on(event)
+  }
+}
