@@ -1,0 +1,63 @@
+extension ObservableType {
+  /// On an error, continues with the sequence `handler` returns for it.
+  ///
+  /// An error thrown by `handler` ends the result with that error.
+  ///
+  /// ```
+  /// --1--#          catch { _ in 8--9--| }
+  /// --1--8--9--|
+  /// ```
+  public func `catch`(_ handler: @escaping (Swift.Error) throws -> Observable<Element>) -> Observable<Element> {
+    let source = asObservable()
+    return Observable.create { observer in
+      let subscription = SerialDisposable()
+      subscription.replace {
+        source.subscribe { event in
+          guard case .error(let error) = event else {
+            observer.on(event)
+            return
+          }
+          do {
+            let next = try handler(error)
+            subscription.replace { next.subscribe(observer) }
+          } catch {
+            observer.onError(error)
+          }
+        }
+      }
+      return subscription
+    }
+  }
+
+  /// On an error, sends `element` and completes.
+  public func catchAndReturn(_ element: Element) -> Observable<Element> {
+    `catch` { _ in .just(element) }
+  }
+
+  /// Runs the first sequence and, on each error, the next one; fails with the last error when
+  /// none is left. Completes with whichever sequence completes.
+  public static func `catch`<Sources: Sequence>(sequence: Sources) -> Observable<Element>
+  where Sources.Element == Observable<Element> {
+    let sources = Array(sequence)
+    return Observable.create { observer in
+      let subscription = SerialDisposable()
+      func run(_ index: Int) {
+        subscription.replace {
+          sources[index].subscribe { event in
+            if case .error = event, index + 1 < sources.count {
+              run(index + 1)
+            } else {
+              observer.on(event)
+            }
+          }
+        }
+      }
+      if sources.isEmpty {
+        observer.onCompleted()
+      } else {
+        run(0)
+      }
+      return subscription
+    }
+  }
+}

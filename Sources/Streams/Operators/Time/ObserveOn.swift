@@ -1,0 +1,58 @@
+extension ObservableType where Element: Sendable {
+  /// Delivers every event on `scheduler`, in order, one at a time.
+  ///
+  /// Events are queued and drained by one scheduled action at a time, so delivery stays serial
+  /// even on a concurrent scheduler. Disposing drops events not yet delivered.
+  public func observe(on scheduler: ImmediateSchedulerType) -> Observable<Element> {
+    let source = asObservable()
+    return Observable.create { observer in
+      let lock = Lock.make()
+      let drain = SerialDisposable()
+      var queue = Queue<Event<Element>>()
+      var queued = 0
+      var draining = false
+
+      func next() -> Event<Element>? {
+        lock.withLock {
+          guard queued > 0 else {
+            draining = false
+            return nil
+          }
+          queued -= 1
+          return queue.dequeue()
+        }
+      }
+
+      let subscription = source.subscribe { event in
+        let start = lock.withLock { () -> Bool in
+          queue.enqueue(event)
+          queued += 1
+          defer { draining = true }
+          return !draining
+        }
+        guard start else { return }
+        drain.disposable = scheduler.schedule(()) { _ in
+          while !drain.isDisposed, let event = next() { observer.on(event) }
+          return Disposables.create()
+        }
+      }
+      return Disposables.create(subscription, drain)
+    }
+  }
+}
+
+extension ObservableType {
+  /// Subscribes to this sequence on `scheduler` (one scheduler step later) and disposes the
+  /// subscription there too.
+  public func subscribe(on scheduler: ImmediateSchedulerType) -> Observable<Element> {
+    let source = asObservable()
+    return Observable.create { observer in
+      let subscription = SingleAssignmentDisposable()
+      let scheduled = scheduler.schedule(()) { _ in
+        subscription.setDisposable(ScheduledDisposable(scheduler: scheduler, disposable: source.subscribe(observer)))
+        return Disposables.create()
+      }
+      return Disposables.create(scheduled, subscription)
+    }
+  }
+}
