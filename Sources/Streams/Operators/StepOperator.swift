@@ -2,10 +2,13 @@
 /// each event": `scan`, `reduce`, `distinctUntilChanged`, `takeLast`, `toArray`, and friends.
 ///
 /// Each subscription gets fresh state from `makeState`; `step` receives every upstream event with
-/// that state and a ``Downstream`` to emit to. A terminal event emitted downstream, or an error
-/// thrown by `step`, ends the subscription and disposes upstream in the same tick.
+/// that state and a ``Downstream`` that collects what to send. The sink runs `step` on a copy of
+/// the state, stores it back, and only then sends the collected events, so an observer that
+/// re-enters the operator (a feedback loop through a subject) sees consistent state and never
+/// overlaps an access to it. A terminal event sent downstream, or an error thrown by `step`, ends
+/// the subscription and disposes upstream in the same tick.
 final class StepOperator<Source, Result, State>: Producer<Result>, @unchecked Sendable {
-  typealias Step = (inout State, Event<Source>, Downstream<Result>) throws -> Void
+  typealias Step = (inout State, Event<Source>, inout Downstream<Result>) throws -> Void
 
   private let source: Observable<Source>
   private let makeState: () -> State
@@ -25,26 +28,34 @@ final class StepOperator<Source, Result, State>: Producer<Result>, @unchecked Se
   }
 }
 
-/// Where a ``StepOperator`` step sends its output.
+/// Collects the events a ``StepOperator`` step sends; one event is stored inline.
 struct Downstream<Element> {
-  fileprivate let emit: (Event<Element>) -> Void
+  fileprivate var first: Event<Element>?
+  fileprivate var rest: [Event<Element>] = []
 
   /// Sends an element.
-  func next(_ element: Element) { emit(.next(element)) }
+  mutating func next(_ element: Element) { forward(.next(element)) }
   /// Sends an error; the subscription ends.
-  func error(_ error: Swift.Error) { emit(.error(error)) }
+  mutating func error(_ error: Swift.Error) { forward(.error(error)) }
   /// Sends completion; the subscription ends.
-  func completed() { emit(.completed) }
-  /// Forwards a terminal event (or an element) unchanged.
-  func forward(_ event: Event<Element>) { emit(event) }
+  mutating func completed() { forward(.completed) }
+
+  /// Sends an event unchanged.
+  mutating func forward(_ event: Event<Element>) {
+    if first == nil {
+      first = event
+    } else {
+      rest.append(event)
+    }
+  }
 }
 
 final class StepSink<Source, State, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
   typealias Result = Observer.Element
-  // Touched only by `on(_:)`, whose calls the Rx grammar serializes.
+  // Touched only by `on(_:)`, whose calls the Rx grammar serializes (re-entrant calls happen only
+  // after the state was stored back).
   private var state: State
   private let step: StepOperator<Source, Result, State>.Step
-  private lazy var downstream = Downstream<Result> { [unowned self] output in emit(output) }
 
   init(
     state: State, step: @escaping StepOperator<Source, Result, State>.Step, observer: Observer, cancel: Cancelable
@@ -56,11 +67,17 @@ final class StepSink<Source, State, Observer: ObserverType>: Sink<Observer>, Obs
 
   func on(_ event: Event<Source>) {
     guard !isDisposed else { return }
+    var working = state
+    var downstream = Downstream<Result>()
     do {
-      try step(&state, event, downstream)
+      try step(&working, event, &downstream)
     } catch {
-      emit(.error(error))
+      downstream.error(error)
     }
+    state = working
+    guard let first = downstream.first else { return }
+    emit(first)
+    for event in downstream.rest { emit(event) }
   }
 
   private func emit(_ event: Event<Result>) {
@@ -73,7 +90,7 @@ extension ObservableType {
   /// Builds an operator from per-subscription state and a step function; see ``StepOperator``.
   func step<State, Result>(
     _ makeState: @autoclosure @escaping () -> State,
-    _ step: @escaping (inout State, Event<Element>, Downstream<Result>) throws -> Void
+    _ step: @escaping (inout State, Event<Element>, inout Downstream<Result>) throws -> Void
   ) -> Observable<Result> {
     StepOperator(source: asObservable(), makeState: makeState, step: step)
   }

@@ -166,3 +166,31 @@ struct StepOperatorTests {
     #expect(source.subscriptions == [Subscription(200, 215)])
   }
 }
+
+@Suite("Stateful operators under re-entrancy")
+struct StepOperatorReentrancyTests {
+  @Test("A feedback loop through a subject and scan neither crashes nor loses state")
+  func scanFeedbackLoop() {
+    let subject = PublishSubject<Int>()
+    let totals = Recorder<Int>()
+    _ = subject.scan(0, accumulator: +).subscribe(onNext: { total in
+      totals.onNext(total)
+      if total < 10 { subject.onNext(total) }
+    })
+    subject.onNext(1)
+    #expect(totals.elements == [1, 2, 4, 8, 16])
+  }
+
+  @Test("skip and take count correctly when re-entered")
+  func skipTakeReentrant() {
+    let subject = PublishSubject<Int>()
+    let taken = Recorder<Int>()
+    _ = subject.skip(1).take(3).subscribe(onNext: { value in
+      taken.onNext(value)
+      subject.onNext(value + 1)
+    })
+    subject.onNext(0)
+    subject.onNext(10)
+    #expect(taken.elements == [10, 11, 12])
+  }
+}
