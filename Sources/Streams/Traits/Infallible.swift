@@ -1,7 +1,7 @@
 /// A sequence that cannot fail: it sends elements and at most a completion.
 ///
 /// Build one from an `Observable` by saying what to do with its errors
-/// (``ObservableType/asInfallible(onErrorJustReturn:)`` and friends), or with
+/// (``ObservableConvertibleType/asInfallible(onErrorJustReturn:)`` and friends), or with
 /// ``Infallible/create(subscribe:)``. Subscribing needs no error handler.
 public struct Infallible<Element>: ObservableConvertibleType, Sendable {
   let source: Observable<Element>
