@@ -32,7 +32,9 @@ final class RefCount<Source: ConnectableObservableType>: Observable<Source.Eleme
         if event.isStopEvent { self?.sourceEnded(epoch: myEpoch) }
         observer.on(event)
       })
-    if let connectingEpoch {
+    // A subscriber that ended already while subscribing (a terminated `.forever` subject replays
+    // its end) must not start the source again.
+    if let connectingEpoch, lock.withLock({ epoch == connectingEpoch }) {
       let connection = source.connect()
       let stale = lock.withLock { () -> Bool in
         guard epoch == connectingEpoch, count > 0 else { return true }

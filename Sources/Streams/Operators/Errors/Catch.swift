@@ -45,7 +45,10 @@ extension ObservableType {
         subscription.replace {
           sources[index].subscribe { event in
             if case .error = event, index + 1 < sources.count {
-              run(index + 1)
+              _ = CurrentThreadScheduler.instance.schedule(()) { _ in
+                run(index + 1)
+                return Disposables.create()
+              }
             } else {
               observer.on(event)
             }

@@ -44,7 +44,13 @@ extension ObservableType {
       }
       let triggers = notificationHandler(errors.asObservable()).asObservable().subscribe { event in
         switch event {
-        case .next: resubscribe()
+        case .next:
+          // On the trampoline: a source that fails synchronously is retried in a loop, not by
+          // nesting each attempt inside the previous one's failure.
+          _ = CurrentThreadScheduler.instance.schedule(()) { _ in
+            resubscribe?()
+            return Disposables.create()
+          }
         case .error(let error): lock.withLock { observer.onError(error) }
         case .completed: lock.withLock { observer.onCompleted() }
         }

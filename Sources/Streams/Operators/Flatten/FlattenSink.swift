@@ -38,6 +38,7 @@ where Observer.Element == Inner.Element {
   private func onOuter(_ event: Event<Source>) {
     switch event {
     case .next(let element):
+      if case .first = strategy, lock.withLock({ active > 0 }) { return }  // Dropped: no selector call.
       let inner: Inner
       do {
         inner = try selector(element)
@@ -118,7 +119,12 @@ where Observer.Element == Inner.Element {
       lock.unlock()
       group.remove(for: key)
       if let next {
-        subscribe(next, id: 0)
+        // On the trampoline, so a long run of inner sequences that complete synchronously
+        // (concat of many `just`s) does not nest one subscription inside the previous one.
+        _ = CurrentThreadScheduler.instance.schedule(()) { [self] _ in
+          subscribe(next, id: 0)
+          return Disposables.create()
+        }
       } else if finished {
         finish()
       }

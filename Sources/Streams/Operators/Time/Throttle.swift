@@ -31,7 +31,9 @@ extension ObservableType where Element: Sendable {
         lock.withLock {
           switch event {
           case .next(let element):
-            let remaining = lastSent.map { dueTime.seconds - scheduler.now.timeIntervalSince($0) } ?? 0
+            // Whole microseconds: `Date` arithmetic is floating point, and an element exactly at
+            // the window's end must count as outside it.
+            let remaining = lastSent.map { ((dueTime.seconds - scheduler.now.timeIntervalSince($0)) * 1e6).rounded() } ?? 0
             if remaining <= 0 {
               trailing = nil
               timer.disposable = Disposables.create()
@@ -42,7 +44,7 @@ extension ObservableType where Element: Sendable {
             let alreadyScheduled = trailing != nil
             trailing = element
             if alreadyScheduled { return }
-            timer.disposable = scheduler.scheduleRelative((), dueTime: .nanoseconds(Int(remaining * 1e9))) { _ in
+            timer.disposable = scheduler.scheduleRelative((), dueTime: .microseconds(Int(remaining))) { _ in
               lock.withLock {
                 if let element = trailing {
                   trailing = nil
