@@ -1,1 +1,119 @@
-print("AppLaunch placeholder")
+// AppLaunch: ordering an app's start-up with StreamsLaunch.
+//
+// Start-up is a chain of dependent steps, while push payloads and URL opens arrive at any moment.
+// Here each step is a ranked task on a LaunchQueue: the app delegate enqueues them in any order,
+// entry points add their own tasks mid-launch, and the queue runs everything one at a time in rank
+// order. Run it with `swift run AppLaunch`.
+import Dispatch
+import Foundation
+import Streams
+import StreamsLaunch
+
+Narrator.heading("AppLaunch: ordering app start-up with StreamsLaunch")
+
+let queue = LaunchQueue<AppRank>()
+
+// Progress, as an Observable: the narration.
+let narration = queue.events.subscribe(onNext: { event in Narrator.event(event) })
+
+// The outside world, simulated: entry points that fire while start-up is under way.
+let loginStarts = Services.Counter()
+let world = queue.events.subscribe(onNext: { event in
+  switch event {
+  case .started(let task, _) where task.rank == .requestLocation:
+    // A push notification arrives on another thread while the location prompt is up. The same
+    // payload is delivered twice (it happens); its key makes the second a duplicate.
+    DispatchQueue.global().async {
+      let payload = ["id": "push-42", "screen": "coupon"]
+      Narrator.note("push payload \(payload["id"]!) arrives (didReceiveRemoteNotification)")
+      queue.enqueue(.handlePush, parameter: payload, key: LaunchKey(payload["id"]!))
+      queue.enqueue(.handlePush, parameter: payload, key: LaunchKey(payload["id"]!))
+    }
+  case .started(let task, _) where task.rank == .login:
+    // URL-scheme opens arrive during login; only the newest matters, so it replaces a waiting one.
+    guard loginStarts.next() == 1 else { return }
+    DispatchQueue.global().async {
+      for url in ["taxi://ride?to=office", "taxi://ride?to=home"] {
+        Narrator.note("URL opened: \(url)")
+        queue.enqueue(.openURL, parameter: url, key: "open-url", onDuplicate: .replaceExisting)
+      }
+    }
+  case .started(let task, _) where task.rank == .acceptTerms:
+    // The user reads for a moment, then taps "Accept".
+    Task {
+      try? await Task.sleep(nanoseconds: 20_000_000)
+      Narrator.note("the user taps Accept")
+      Services.terms.release()
+    }
+  default:
+    break
+  }
+})
+
+// Progress, as an AsyncSequence: a tally, counted on a task of its own.
+let tally = Task {
+  var started = 0, failed = 0, skipped = 0
+  for await event in queue.asyncEvents {
+    switch event {
+    case .started: started += 1
+    case .failed: failed += 1
+    case .skipped: skipped += 1
+    default: break
+    }
+  }
+  return (started, failed, skipped)
+}
+
+Narrator.say("the app delegate enqueues the start-up steps, in no particular order")
+queue.enqueue(.fullScreenBanner)
+queue.enqueue(.login)
+queue.enqueue(.appInfo)
+queue.enqueue(.checkNetwork)
+queue.enqueue(.dailyTask)
+queue.enqueue(.acceptTerms)
+queue.enqueue(.requestLocation)
+queue.enqueue(.optionalUpdate)
+queue.enqueue(.checkMyInformation)
+queue.enqueue(.activeServices)
+queue.start()
+// Everything the launch needs is enqueued; the queue ends once it has caught up. Entry points may
+// still add tasks until then.
+queue.finish()
+
+do {
+  try await queue.finished()
+  Narrator.say("start-up finished")
+} catch {
+  Narrator.say("start-up stopped: \(error)")
+}
+narration.dispose()
+world.dispose()
+
+let (started, failed, skipped) = await tally.value
+print("")
+print("The async sequence saw \(started) starts, \(failed) failures and \(skipped) skipped tasks.")
+print("")
+print(queue.report())
+
+// A second, shorter launch: what a required failure looks like.
+Narrator.heading("When a required step fails")
+let offline = LaunchQueue<AppRank>()
+offline.enqueue(
+  LaunchTask(.checkNetwork, policy: .required.retrying(1)) { context in
+    try await Services.work(3)
+    Narrator.note("checkNetwork attempt \(context.attempt): \(Services.Failure.noConnection)")
+    throw Services.Failure.noConnection
+  })
+offline.enqueue(.checkMyInformation)
+offline.enqueue(.login)
+offline.start()
+offline.finish()
+do {
+  try await offline.finished()
+  print("unexpected: the offline launch finished")
+} catch {
+  print("finished() threw:")
+  print("  \(error)")
+}
+print("")
+print(offline.report())

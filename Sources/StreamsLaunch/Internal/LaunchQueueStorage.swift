@@ -1,0 +1,187 @@
+import Foundation
+import Streams
+
+/// Holds a ``LaunchQueueStateMachine`` under a lock and performs its effects after unlocking.
+///
+/// Every input reads the clock first (the clock is user code), then changes the machine, records
+/// the events in the report and appends them to an outbox, all in one critical section; so the
+/// outbox order is the order of the state changes. Then, with the lock released, it cancels and
+/// delivers, and starts the next attempt's Swift task.
+///
+/// Delivery is serialized without holding the lock: the first thread to find the outbox non-empty
+/// and nobody delivering becomes the deliverer and empties it, batch by batch, until it stays empty.
+/// Observers may call back into the queue; what they cause is appended and delivered by the same
+/// loop after the current event. Continuations of `idle()` and `finished()` go through the outbox
+/// too, so a waiter resumes only after every event before it was delivered.
+final class LaunchQueueStorage<Rank: Comparable & Sendable>: Sendable {
+  private typealias Machine = LaunchQueueStateMachine<Rank>
+
+  /// One item of ordered delivery.
+  private enum Delivery: Sendable {
+    case event(LaunchEvent<Rank>)
+    case endStreams
+    case resume(Machine.Resumption)
+  }
+
+  private struct State: Sendable {
+    var machine = Machine()
+    var recorder = LaunchReportRecorder<Rank>()
+    var outbox: [Delivery] = []
+    var delivering = false
+  }
+
+  private let state = LockedState(State())
+  private let subject = PublishSubject<LaunchEvent<Rank>>()
+  private let clock: any LaunchClock
+
+  init(clock: any LaunchClock) {
+    self.clock = clock
+  }
+
+  /// The events, as a hot observable.
+  var events: Observable<LaunchEvent<Rank>> { subject }
+
+  // MARK: - Public API
+
+  func enqueue(
+    _ task: LaunchTask<Rank>, parameter: (any Sendable)?, key: LaunchKey?, onDuplicate policy: LaunchDuplicatePolicy
+  ) -> LaunchEnqueueResult {
+    transition { state, now in
+      state.machine.enqueued(task, parameter: parameter, key: key, policy: policy, at: now)
+    }
+  }
+
+  func start() {
+    transition { state, now in
+      let (started, effects) = state.machine.started(at: now)
+      if started { state.recorder.queueStarted(at: now) }
+      return ((), effects)
+    }
+  }
+
+  func finish() {
+    transition { state, now in ((), state.machine.finishRequested(at: now)) }
+  }
+
+  func cancelAll() {
+    transition { state, now in ((), state.machine.cancelledAll(at: now)) }
+  }
+
+  func cancel(_ id: LaunchTaskID) -> Bool {
+    transition { state, _ in state.machine.cancelled(id) }
+  }
+
+  func report() -> LaunchReport<Rank> {
+    let now = clock.now()
+    return state.withLock { $0.recorder.report(at: now) }
+  }
+
+  func idle() async {
+    if CurrentLaunchTask.marker?.queue == ObjectIdentifier(self) { return }
+    let id = state.withLock { $0.machine.idleWaiterReserved() }
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        transition { state, _ in ((), state.machine.idleWaiterSuspended(id, continuation)) }
+      }
+    } onCancel: {
+      state.withLock { $0.machine.idleWaiterCancelled(id) }?.resume()
+    }
+  }
+
+  func finished() async throws(LaunchError) {
+    if let marker = CurrentLaunchTask.marker, marker.queue == ObjectIdentifier(self) {
+      throw .waitedFromInsideTask(task: marker.task)
+    }
+    let id = state.withLock { $0.machine.finishedWaiterReserved() }
+    let wait = await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Machine.FinishedWait, Never>) in
+        transition { state, _ in ((), state.machine.finishedWaiterSuspended(id, continuation)) }
+      }
+    } onCancel: {
+      state.withLock { $0.machine.finishedWaiterCancelled(id) }?.resume(returning: .waitCancelled)
+    }
+    switch wait {
+    case .ended(.finished): return
+    case .ended(.failed(let failure)): throw .requiredTaskFailed(failure)
+    case .ended(.cancelled): throw .cancelled
+    case .waitCancelled: throw .waitCancelled
+    }
+  }
+
+  // MARK: - Running attempts
+
+  /// Starts the Swift task of attempt `token`.
+  private func spawn(_ token: UInt64) {
+    let task = Task.detached { [self] in
+      let result = await invoke(token)
+      transition { state, now in ((), state.machine.attemptReturned(token, result: result, at: now)) }
+    }
+    // Created outside the lock; the machine tells whether a cancellation arrived in the meantime.
+    state.withLock { $0.machine.attemptTaskCreated(token, handle: task) }?.cancel()
+  }
+
+  /// Runs the operation of attempt `token`. A function of its own so that the operation, its
+  /// context and its parameter are released before the machine hears that the attempt returned.
+  private func invoke(_ token: UInt64) async -> Result<Void, any Error> {
+    switch state.withLock({ $0.machine.attemptBegan(token) }) {
+    case .cancelled:
+      return .failure(CancellationError())
+    case .run(let operation, let parameter, let info, let attempt):
+      let context = LaunchContext(task: info, attempt: attempt, parameter: parameter, storage: self)
+      let marker = CurrentLaunchTask.Marker(queue: ObjectIdentifier(self), task: info.name)
+      do {
+        try await CurrentLaunchTask.$marker.withValue(marker) { try await operation(context) }
+        return .success(())
+      } catch {
+        return .failure(error)
+      }
+    }
+  }
+
+  // MARK: - Effects
+
+  /// Reads the clock, applies `body` under the lock, then performs the effects it returned.
+  @discardableResult
+  private func transition<Result>(
+    _ body: (inout State, TimeInterval) -> (Result, Machine.Effects)
+  ) -> Result {
+    let now = clock.now()
+    let (result, cancel, execute, delivers) = state.withLock { state in
+      let (result, effects) = body(&state, now)
+      state.recorder.record(effects.events, at: now)
+      state.outbox.append(contentsOf: effects.events.map(Delivery.event))
+      if effects.endStreams { state.outbox.append(.endStreams) }
+      state.outbox.append(contentsOf: effects.resumptions.map(Delivery.resume))
+      let delivers = !state.delivering && !state.outbox.isEmpty
+      if delivers { state.delivering = true }
+      return (result, effects.cancel, effects.execute, delivers)
+    }
+    cancel?.cancel()
+    if delivers { deliver() }
+    if let execute { spawn(execute) }
+    return result
+  }
+
+  /// Empties the outbox, in order, until it stays empty. Only one thread runs it at a time.
+  private func deliver() {
+    while true {
+      let batch: [Delivery]? = state.withLock { state in
+        if state.outbox.isEmpty {
+          state.delivering = false
+          return nil
+        }
+        defer { state.outbox.removeAll() }
+        return state.outbox
+      }
+      guard let batch else { return }
+      for item in batch {
+        switch item {
+        case .event(let event): subject.on(.next(event))
+        case .endStreams: subject.on(.completed)
+        case .resume(.idle(let continuation)): continuation.resume()
+        case .resume(.finished(let continuation, let value)): continuation.resume(returning: value)
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,100 @@
+import Foundation
+
+/// Builds a ``LaunchReport`` from the queue's events, as they happen.
+///
+/// Pure bookkeeping: the storage feeds it every event with the time it read from the clock, under
+/// its lock, and asks for a snapshot when the report is requested.
+struct LaunchReportRecorder<Rank: Comparable & Sendable>: Sendable {
+  private struct Row: Sendable {
+    let task: LaunchTaskInfo<Rank>
+    var firstStartedAt: TimeInterval?
+    var returnedAt: TimeInterval?
+    var attempts = 0
+    var outcome: LaunchReport<Rank>.Outcome = .waiting
+  }
+
+  private var rows: [LaunchTaskID: Row] = [:]
+  private var startedAt: TimeInterval?
+  private var ended: (at: TimeInterval, outcome: LaunchOutcome)?
+
+  /// The queue started at `now`.
+  mutating func queueStarted(at now: TimeInterval) {
+    startedAt = now
+  }
+
+  /// Records `events`, which happened at `now`.
+  mutating func record(_ events: [LaunchEvent<Rank>], at now: TimeInterval) {
+    for event in events { record(event, at: now) }
+  }
+
+  private mutating func record(_ event: LaunchEvent<Rank>, at now: TimeInterval) {
+    switch event {
+    case .enqueued(let task):
+      rows[task.id] = Row(task: task)
+    case .started(let task, let attempt):
+      update(task) { row in
+        if row.firstStartedAt == nil { row.firstStartedAt = now }
+        row.attempts = attempt
+        row.outcome = .running
+      }
+    case .finished(let task, _):
+      update(task) { row in
+        row.returnedAt = now
+        row.outcome = .succeeded
+      }
+    case .failed(let task, let failure):
+      update(task) { row in
+        row.returnedAt = now
+        row.outcome = failure.willRetry ? .running : .failed(failure.error)
+      }
+    case .cancelled(let task, _):
+      update(task) { row in
+        row.returnedAt = now
+        row.outcome = .cancelled
+      }
+    case .skipped(let task, let reason):
+      update(task) { row in row.outcome = .skipped(reason) }
+    case .idle:
+      break
+    case .ended(let outcome):
+      ended = (now, outcome)
+    }
+  }
+
+  private mutating func update(_ task: LaunchTaskInfo<Rank>, _ body: (inout Row) -> Void) {
+    var row = rows[task.id] ?? Row(task: task)
+    body(&row)
+    rows[task.id] = row
+  }
+
+  /// The report as of `now`: rows in the order the tasks first started, then those that never did,
+  /// in the order they were enqueued.
+  func report(at now: TimeInterval) -> LaunchReport<Rank> {
+    let origin = startedAt
+    let entries = rows.values
+      .sorted { lhs, rhs in
+        switch (lhs.firstStartedAt, rhs.firstStartedAt) {
+        case (let l?, let r?) where l != r: return l < r
+        case (.some, nil): return true
+        case (nil, .some): return false
+        default: return lhs.task.id < rhs.task.id
+        }
+      }
+      .map { row in
+        LaunchReport<Rank>.Entry(
+          task: row.task,
+          start: zip(row.firstStartedAt, origin).map { Swift.max(0, $0 - $1) },
+          duration: row.firstStartedAt.map { Swift.max(0, (row.returnedAt ?? now) - $0) },
+          attempts: row.attempts,
+          outcome: row.outcome)
+      }
+    let elapsed = origin.map { Swift.max(0, (ended?.at ?? now) - $0) }
+    return LaunchReport(entries: entries, elapsed: elapsed, outcome: ended?.outcome)
+  }
+}
+
+/// Both values, or `nil` if either is missing.
+private func zip<A, B>(_ a: A?, _ b: B?) -> (A, B)? {
+  guard let a, let b else { return nil }
+  return (a, b)
+}

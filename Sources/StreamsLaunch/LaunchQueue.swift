@@ -1,0 +1,158 @@
+import Streams
+
+/// A start-up task queue: ranked, de-duplicated tasks from many entry points, run one at a time.
+///
+/// Start-up is a chain of dependent steps (network check, permissions, the user's information,
+/// login, app info, banners), while push payloads and URL opens arrive at any moment and must run
+/// in the right place in that chain. Give each step a rank (an enum of your own works well: its
+/// cases are ordered as declared) and enqueue tasks from wherever they come:
+///
+/// ```swift
+/// enum AppRank: Comparable { case network, myInformation, login, handlePush, appInfo, banner }
+///
+/// let queue = LaunchQueue<AppRank>()
+/// queue.enqueue(.network)
+/// queue.enqueue(.login)
+/// queue.enqueue(.appInfo)
+/// queue.start()
+/// // Later, from the app delegate: lands after login, before app info.
+/// queue.enqueue(.handlePush, parameter: payload, key: .unique)
+/// queue.finish()
+/// try await queue.finished()
+/// print(queue.report())
+/// ```
+///
+/// The rules:
+/// - Tasks run one at a time, smallest rank first; equal ranks run in the order they were enqueued.
+///   A task enqueued while another runs waits for it, whatever its rank.
+/// - Any thread may enqueue, before or after ``start()``; nothing enqueued before ``start()`` is
+///   dropped. A running task may enqueue others through its ``LaunchContext``, also of a smaller
+///   rank than its own: they run next.
+/// - A task whose ``LaunchKey`` matches a task still waiting is merged with it, as the call's
+///   ``LaunchDuplicatePolicy`` says.
+/// - A task that throws is retried as its ``LaunchFailurePolicy`` says; then a required task stops
+///   start-up and an optional one is reported.
+/// - Progress is sent as ``LaunchEvent``s on ``events`` and ``asyncEvents``; ``report()`` gives
+///   each task's start, duration and outcome.
+/// - Waiting, with ``idle()`` and ``finished()``, suspends; it never blocks a thread.
+///
+/// - Important: keep a reference to the queue while start-up runs. Releasing the last one cancels
+///   the queue, as ``cancel()`` does, so that nothing waits for it forever.
+public final class LaunchQueue<Rank: Comparable & Sendable>: Sendable {
+  let storage: LaunchQueueStorage<Rank>
+
+  /// Creates a queue that has not started.
+  ///
+  /// - Parameter clock: the clock that times tasks; the monotonic system clock by default. Tests
+  ///   pass a clock they advance by hand.
+  public init(clock: any LaunchClock = SystemLaunchClock()) {
+    storage = LaunchQueueStorage(clock: clock)
+  }
+
+  deinit {
+    storage.cancelAll()
+  }
+
+  /// The queue's progress, as a hot observable.
+  ///
+  /// A subscriber receives the events sent after it subscribed, one at a time and in order, on
+  /// whichever thread delivers them, and then `completed` when the queue ends (for any reason; the
+  /// last element, ``LaunchEvent/ended(_:)``, says why). Subscribing after the end completes at
+  /// once. An observer may call the queue (enqueue, cancel) from inside `onNext`; what that causes
+  /// is delivered after the current event.
+  public var events: Observable<LaunchEvent<Rank>> { storage.events }
+
+  /// The queue's progress, as an asynchronous sequence.
+  ///
+  /// Each iterator receives every event sent from the moment it was made, buffered without limit,
+  /// and ends after ``LaunchEvent/ended(_:)``, or when the task iterating it is cancelled.
+  public var asyncEvents: LaunchEventSequence<Rank> { LaunchEventSequence(events: storage.events) }
+
+  /// Adds a task; it runs in rank order once the queue has started.
+  ///
+  /// Safe to call from any thread, at any time, and from inside a running task or an event observer.
+  ///
+  /// - Parameters:
+  ///   - task: the task to run.
+  ///   - parameter: a value for the task, read with ``LaunchContext/parameter(as:)``.
+  ///   - key: the key that de-duplicates waiting copies; the task's ``LaunchTask/key`` by default.
+  ///   - policy: what to do when a task with the same key is waiting; keep it by default.
+  /// - Returns: what the call did. After the queue ended (or while it is being cancelled), nothing is
+  ///   added and the result is ``LaunchEnqueueResult/rejected(_:)``; no event is sent.
+  @discardableResult
+  public func enqueue(
+    _ task: LaunchTask<Rank>,
+    parameter: (any Sendable)? = nil,
+    key: LaunchKey? = nil,
+    onDuplicate policy: LaunchDuplicatePolicy = .keepExisting
+  ) -> LaunchEnqueueResult {
+    storage.enqueue(task, parameter: parameter, key: key, onDuplicate: policy)
+  }
+
+  /// Starts running tasks, from the smallest rank; later calls do nothing.
+  ///
+  /// Returns at once: tasks run on their own Swift tasks (or on the main actor when marked so).
+  /// With nothing enqueued, the queue is ``LaunchEvent/idle`` at once.
+  public func start() {
+    storage.start()
+  }
+
+  /// Says that start-up has been fully enqueued: the queue ends once nothing waits or runs.
+  ///
+  /// Tasks may still be enqueued until then (a push payload arriving during the last task is run).
+  /// May be called before ``start()``. Without it the queue never ends on its own, which suits a
+  /// queue that lives as long as the app; ``idle()`` then tells when it has caught up.
+  public func finish() {
+    storage.finish()
+  }
+
+  /// Cancels the queue: waiting tasks are skipped, the running one is cancelled, and the queue ends.
+  ///
+  /// Returns at once. The running task's Swift task is cancelled (``LaunchGate`` waits throw, and
+  /// `Task.isCancelled` becomes true); the queue ends when it returns, with
+  /// ``LaunchOutcome/cancelled``, after reporting it. Events are never lost: every task gets its
+  /// closing event before ``LaunchEvent/ended(_:)``. Does nothing once the queue has ended.
+  public func cancel() {
+    storage.cancelAll()
+  }
+
+  /// Cancels one task: skips it if it waits, cancels its Swift task if it runs.
+  ///
+  /// A running task that throws after this is reported as ``LaunchEvent/cancelled(_:duration:)``,
+  /// is not retried and does not stop start-up, whatever its policy.
+  ///
+  /// - Returns: whether the task was waiting or running.
+  @discardableResult
+  public func cancel(_ id: LaunchTaskID) -> Bool {
+    storage.cancel(id)
+  }
+
+  /// Suspends until the queue has started and nothing waits or runs, or the queue has ended.
+  ///
+  /// Returns at once if that is already so, and when the calling task is cancelled. Called from
+  /// inside one of this queue's tasks (which can never see its own queue idle), it returns at once.
+  /// When it returns because the queue became idle, every event up to ``LaunchEvent/idle`` has been
+  /// delivered.
+  public func idle() async {
+    await storage.idle()
+  }
+
+  /// Suspends until the queue ends, and tells how.
+  ///
+  /// The queue ends after ``finish()`` once nothing waits or runs, when a required task fails, or
+  /// when it is cancelled. When this returns or throws because the queue ended, every event,
+  /// including ``LaunchEvent/ended(_:)``, has been delivered.
+  ///
+  /// - Throws: ``LaunchError/requiredTaskFailed(_:)`` naming the task and its error;
+  ///   ``LaunchError/cancelled`` if the queue was cancelled; ``LaunchError/waitCancelled`` if the
+  ///   calling task was cancelled (the queue carries on); ``LaunchError/waitedFromInsideTask(task:)``
+  ///   if one of the queue's own tasks called it.
+  public func finished() async throws(LaunchError) {
+    try await storage.finished()
+  }
+
+  /// Each task's start, duration and outcome so far.
+  public func report() -> LaunchReport<Rank> {
+    storage.report()
+  }
+}
