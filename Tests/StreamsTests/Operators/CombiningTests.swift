@@ -126,3 +126,32 @@ struct CombiningTests {
     #expect(slow.subscriptions == [Subscription(200, 220)])
   }
 }
+
+@Suite("Combining any number of sources")
+struct VariadicCombiningTests {
+  @Test("combineLatest and zip of eight sources of different types")
+  @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+  func eightSources() {
+    let combined = Recorder<String>()
+    _ = Observable.combineLatest(
+      Observable.just(1), Observable.just("b"), Observable.just(true), Observable.just(4.5), Observable.just(5),
+      Observable.just("f"), Observable.just(7), Observable.of(8, 9)
+    ).map { "\($0.0)\($0.1)\($0.2)\($0.3)\($0.4)\($0.5)\($0.6)\($0.7)" }.subscribe(combined)
+    #expect(combined.elements == ["1btrue4.55f78", "1btrue4.55f79"])
+    #expect(combined.isCompleted)
+    let zipped = Recorder<Int>()
+    _ = Observable.zip(
+      Observable.of(1, 2), Observable.of(10, 20), Observable.of(100, 200), Observable.of(1000),
+      Observable.of(0), Observable.of(0), Observable.of(0), Observable.of(0)
+    ).map { $0.0 + $0.1 + $0.2 + $0.3 }.subscribe(zipped)
+    #expect(zipped.elements == [1111])
+    #expect(zipped.isCompleted)
+  }
+
+  @Test("Two sources still pick the typed overload")
+  func twoSourcesTyped() {
+    let pairs = Recorder<String>()
+    _ = Observable.combineLatest(Observable.just(1), Observable.just("a")).map { "\($0)\($1)" }.subscribe(pairs)
+    #expect(pairs.elements == ["1a"])
+  }
+}
