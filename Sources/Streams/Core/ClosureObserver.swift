@@ -24,6 +24,12 @@ final class ClosureObserver<Element>: ObserverType, @unchecked Sendable {
   }
 
   @inlinable
+  func onNext(_ element: Element) {
+    if stopped.isSet { return }
+    onNext?(element)
+  }
+
+  @inlinable
   func on(_ event: Event<Element>) {
     switch event {
     case .next(let element):

@@ -8,6 +8,17 @@ public protocol ObserverType<Element> {
 
   /// Receives one event.
   func on(_ event: Event<Element>)
+
+  /// Receives `.next(element)`; the same as `on(.next(element))`, which the default does.
+  ///
+  /// A requirement so that operators can pass an element to the next one without building an
+  /// `Event`: in unspecialized generic code, building or switching over `Event<T>` looks up its
+  /// metadata on every call.
+  func onNext(_ element: Element)
+
+  /// Receives `.completed`; the same as `on(.completed)`, which the default does. A requirement
+  /// for the same reason as ``onNext(_:)``.
+  func onCompleted()
 }
 
 extension ObserverType {

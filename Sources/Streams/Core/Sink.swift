@@ -19,6 +19,22 @@ class Sink<Observer: ObserverType>: Disposable, @unchecked Sendable {
     observer.on(event)
   }
 
+  /// Sends `.next(element)` downstream unless the subscription was disposed, without building an
+  /// `Event` (see ``ObserverType/onNext(_:)``).
+  @inline(__always)
+  final func forwardNext(_ element: Observer.Element) {
+    if disposed.isSet { return }
+    observer.onNext(element)
+  }
+
+  /// Sends `.error(error)` downstream, then disposes. Out of line, so that an element's path through
+  /// a sink that may fail does not set up an `Event` (a metadata lookup in generic code) per call.
+  @inline(never)
+  final func forwardErrorAndDispose(_ error: Swift.Error) {
+    forwardOn(.error(error))
+    dispose()
+  }
+
   /// Whether the subscription was disposed.
   final var isDisposed: Bool { disposed.isSet }
 

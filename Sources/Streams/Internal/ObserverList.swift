@@ -11,13 +11,16 @@ struct ObserverList<Element> {
   @usableFromInline
   enum Receiver {
     case closures(ClosureObserver<Element>)
-    case handler((Event<Element>) -> Void)
+    case observer(ObserverBox<Element>)
 
     @inlinable @inline(__always)
     func on(_ event: Event<Element>) {
       switch self {
       case .closures(let observer): observer.on(event)
-      case .handler(let handler): handler(event)
+      case .observer(let box):
+        // Switch here, where the element type is usually concrete, so that an operator's sink
+        // receives the element without an `Event` to take apart in generic code.
+        if case .next(let element) = event { box.onNext(element) } else { box.on(event) }
       }
     }
   }
@@ -70,7 +73,7 @@ struct ObserverList<Element> {
     if let closures = observer as? ClosureObserver<Element> {
       receiver = .closures(closures)
     } else {
-      receiver = .handler(observer.on)
+      receiver = .observer(ObserverBoxOf(observer))
     }
     let key = nextKey
     nextKey &+= 1
@@ -97,4 +100,23 @@ struct ObserverList<Element> {
     first = nil
     rest = []
   }
+}
+
+/// Any observer of a subject other than a ``ClosureObserver``, behind a class so that the subject
+/// calls it through a vtable with an element or an event (one allocation, like the closure it replaces).
+@usableFromInline
+class ObserverBox<Element> {
+  @usableFromInline init() {}
+  @usableFromInline func onNext(_ element: Element) { fatalError("abstract") }
+  @usableFromInline func on(_ event: Event<Element>) { fatalError("abstract") }
+}
+
+@usableFromInline
+final class ObserverBoxOf<Observer: ObserverType>: ObserverBox<Observer.Element> {
+  @usableFromInline let observer: Observer
+
+  @usableFromInline init(_ observer: Observer) { self.observer = observer }
+
+  @usableFromInline override func onNext(_ element: Observer.Element) { observer.onNext(element) }
+  @usableFromInline override func on(_ event: Event<Observer.Element>) { observer.on(event) }
 }

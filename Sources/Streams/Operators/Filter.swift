@@ -8,7 +8,7 @@ extension ObservableType {
   /// -----2-----4--|
   /// ```
   public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
-    CompactMap(source: asObservable()) { try predicate($0) ? $0 : nil }
+    Filter(source: asObservable(), predicate: predicate)
   }
 
   /// Transforms each element with `transform` and passes on the non-`nil` results.
@@ -49,15 +49,67 @@ final class CompactMapSink<Source, Observer: ObserverType>: Sink<Observer>, Obse
     super.init(observer: observer, cancel: cancel)
   }
 
+  func onNext(_ element: Source) {
+    do {
+      if let result = try transform(element) { forwardNext(result) }
+    } catch {
+      forwardErrorAndDispose(error)
+    }
+  }
+
   func on(_ event: Event<Source>) {
     switch event {
     case .next(let element):
-      do {
-        if let result = try transform(element) { forwardOn(.next(result)) }
-      } catch {
-        forwardOn(.error(error))
-        dispose()
-      }
+      onNext(element)
+    case .error(let error):
+      forwardOn(.error(error))
+      dispose()
+    case .completed:
+      forwardOn(.completed)
+      dispose()
+    }
+  }
+}
+
+/// `filter`: its own sink rather than a `compactMap` to an optional, so that an element passes
+/// through without being wrapped (in generic code, `Optional<T>` costs a metadata lookup per element).
+final class Filter<Element>: Producer<Element>, @unchecked Sendable {
+  private let source: Observable<Element>
+  private let predicate: (Element) throws -> Bool
+
+  init(source: Observable<Element>, predicate: @escaping (Element) throws -> Bool) {
+    self.source = source
+    self.predicate = predicate
+  }
+
+  override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
+    -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element
+  {
+    let sink = FilterSink(predicate: predicate, observer: observer, cancel: cancel)
+    return (sink, source.subscribe(sink))
+  }
+}
+
+final class FilterSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+  private let predicate: (Observer.Element) throws -> Bool
+
+  init(predicate: @escaping (Observer.Element) throws -> Bool, observer: Observer, cancel: Cancelable) {
+    self.predicate = predicate
+    super.init(observer: observer, cancel: cancel)
+  }
+
+  func onNext(_ element: Observer.Element) {
+    do {
+      if try predicate(element) { forwardNext(element) }
+    } catch {
+      forwardErrorAndDispose(error)
+    }
+  }
+
+  func on(_ event: Event<Observer.Element>) {
+    switch event {
+    case .next(let element):
+      onNext(element)
     case .error(let error):
       forwardOn(.error(error))
       dispose()

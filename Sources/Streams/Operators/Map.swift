@@ -38,15 +38,18 @@ final class MapSink<Source, Observer: ObserverType>: Sink<Observer>, ObserverTyp
     super.init(observer: observer, cancel: cancel)
   }
 
+  func onNext(_ element: Source) {
+    do {
+      forwardNext(try transform(element))
+    } catch {
+      forwardErrorAndDispose(error)
+    }
+  }
+
   func on(_ event: Event<Source>) {
     switch event {
     case .next(let element):
-      do {
-        forwardOn(.next(try transform(element)))
-      } catch {
-        forwardOn(.error(error))
-        dispose()
-      }
+      onNext(element)
     case .error(let error):
       forwardOn(.error(error))
       dispose()

@@ -63,4 +63,49 @@ enum ClosuresWorkloads {
     }
     return total.value
   }
+
+  static func chain(_ meter: inout Meter, _ sizes: Sizes) -> Int {
+    let subject = ClosureSubject<Int>()
+    let total = Total()
+    let key = subject.subscribe(
+      ClosureOperators.map(
+        { $0 &* 3 },
+        into: ClosureOperators.filter(
+          { $0 & 1 == 0 },
+          into: ClosureOperators.map({ $0 &+ 1 }, into: { total.value &+= $0 }))))
+    meter.start()
+    for value in 0..<sizes.chainValues { subject.send(value) }
+    meter.stop()
+    subject.unsubscribe(key)
+    return total.value
+  }
+
+  static func flatMapJust(_ meter: inout Meter, _ sizes: Sizes) -> Int {
+    let subject = ClosureSubject<Int>()
+    let total = Total()
+    let key = subject.subscribe(ClosureOperators.flatMapJust(into: { total.value &+= $0 }))
+    meter.start()
+    for value in 0..<sizes.flatMapValues { subject.send(value) }
+    meter.stop()
+    subject.unsubscribe(key)
+    return total.value
+  }
+
+  static func combineLatest(_ meter: inout Meter, _ sizes: Sizes) -> Int {
+    let first = ClosureSubject<Int>()
+    let second = ClosureSubject<Int>()
+    let total = Total()
+    let combiner = ClosureCombineLatest<Int, Int, Int>(combine: { $0 &* 2 &+ $1 }, into: { total.value &+= $0 })
+    let firstKey = first.subscribe { combiner.receiveFirst($0) }
+    let secondKey = second.subscribe { combiner.receiveSecond($0) }
+    meter.start()
+    for value in 0..<sizes.combineSendsPerSide {
+      first.send(value)
+      second.send(value)
+    }
+    meter.stop()
+    first.unsubscribe(firstKey)
+    second.unsubscribe(secondKey)
+    return total.value
+  }
 }

@@ -60,4 +60,32 @@ enum OpenCombineWorkloads {
     cancellable.cancel()
     return total.value
   }
+
+  static func chain(_ meter: inout Meter, _ sizes: Sizes) -> Int {
+    let subject = PassthroughSubject<Int, Never>()
+    let total = Total()
+    let cancellable = subject
+      .map { $0 &* 3 }
+      .filter { $0 & 1 == 0 }
+      .map { $0 &+ 1 }
+      .sink { total.value &+= $0 }
+    meter.start()
+    for value in 0..<sizes.chainValues { subject.send(value) }
+    meter.stop()
+    cancellable.cancel()
+    return total.value
+  }
+
+  static func flatMapJust(_ meter: inout Meter, _ sizes: Sizes) -> Int {
+    let subject = PassthroughSubject<Int, Never>()
+    let total = Total()
+    let cancellable = subject
+      .flatMap { Just($0) }
+      .sink { total.value &+= $0 }
+    meter.start()
+    for value in 0..<sizes.flatMapValues { subject.send(value) }
+    meter.stop()
+    cancellable.cancel()
+    return total.value
+  }
 }

@@ -18,6 +18,12 @@ struct Sizes: Sendable {
   var threads: Int
   /// I: values each thread sends.
   var sendsPerThread: Int
+  /// C: values sent through the map → filter → map chain.
+  var chainValues: Int
+  /// E: values sent, each flat-mapped to a `just`.
+  var flatMapValues: Int
+  /// F: values sent into each of the two combined subjects, alternating.
+  var combineSendsPerSide: Int
   /// Untimed runs of every column before the timed ones.
   var warmUps: Int
   /// Timed runs of every column; the table shows their median.
@@ -25,12 +31,14 @@ struct Sizes: Sendable {
 
   static let full = Sizes(
     sends: 1_000_000, subscribers: 8, cycles: 100_000, replaySends: 1_000, lateSubscribers: 1_000,
-    bufferSize: 16, replayRounds: 10, threads: 4, sendsPerThread: 250_000, warmUps: 1, repetitions: 5)
+    bufferSize: 16, replayRounds: 10, threads: 4, sendsPerThread: 250_000, chainValues: 1_000_000,
+    flatMapValues: 200_000, combineSendsPerSide: 500_000, warmUps: 1, repetitions: 5)
 
   /// For CI smoke runs: the same checks on small counts.
   static let quick = Sizes(
     sends: 10_000, subscribers: 8, cycles: 1_000, replaySends: 100, lateSubscribers: 100,
-    bufferSize: 16, replayRounds: 1, threads: 4, sendsPerThread: 2_500, warmUps: 1, repetitions: 3)
+    bufferSize: 16, replayRounds: 1, threads: 4, sendsPerThread: 2_500, chainValues: 10_000,
+    flatMapValues: 2_000, combineSendsPerSide: 5_000, warmUps: 1, repetitions: 3)
 }
 
 /// The columns, in table order.
@@ -65,10 +73,13 @@ struct Row: Sendable {
   let unit: @Sendable (Sizes) -> String
   let events: @Sendable (Sizes) -> Int
   let expectedSum: @Sendable (Sizes) -> Int
-  /// Streams' target: at most this many times the locked-closures floor.
-  let floorTarget: Double
+  /// Streams' target: at most this many times the locked-closures floor; `nil`: no floor target.
+  let floorTarget: Double?
   /// Streams' target: no allocations in the measured phase.
   let zeroAllocationTarget: Bool
+  /// Streams' target where OpenCombine has a column: at most this many times OpenCombine's time;
+  /// `nil`: just faster than OpenCombine.
+  var openCombineTarget: Double? = nil
   let columns: @Sendable (Column) -> Workloads
 
   static let all: [Row] = [
@@ -97,6 +108,28 @@ struct Row: Sendable {
         }
       }),
     Row(
+      id: "C",
+      title: {
+        "PublishSubject → map { $0 &* 3 } → filter { $0 & 1 == 0 } → map { $0 &+ 1 } → 1 subscriber, "
+          + "\(grouped($0.chainValues)) sends"
+      },
+      unit: { _ in "send" },
+      events: { $0.chainValues },
+      expectedSum: { sizes in
+        // The even values v below n pass the filter (3v is even iff v is), each as 3v + 1.
+        let evens = (sizes.chainValues + 1) / 2
+        return 6 * sumBelow(evens) + evens
+      },
+      floorTarget: 3, zeroAllocationTarget: false,
+      columns: { column in
+        switch column {
+        case .streams: .measured(StreamsWorkloads.chain)
+        case .openCombine: .measured(OpenCombineWorkloads.chain)
+        case .closures: .measured(ClosuresWorkloads.chain)
+        case .lockedClosures: .measured(LockedClosuresWorkloads.chain)
+        }
+      }),
+    Row(
       id: "D", title: { "\(grouped($0.cycles))× create, subscribe, send 1, dispose" }, unit: { _ in "cycle" },
       events: { $0.cycles }, expectedSum: { sumBelow($0.cycles) }, floorTarget: 3, zeroAllocationTarget: false,
       columns: { column in
@@ -105,6 +138,45 @@ struct Row: Sendable {
         case .openCombine: .measured(OpenCombineWorkloads.lifecycle)
         case .closures: .measured(ClosuresWorkloads.lifecycle)
         case .lockedClosures: .measured(LockedClosuresWorkloads.lifecycle)
+        }
+      }),
+    Row(
+      id: "E",
+      title: {
+        "PublishSubject → flatMap { just($0) } → 1 subscriber, \(grouped($0.flatMapValues)) sends"
+      },
+      unit: { _ in "send (1 inner just)" },
+      events: { $0.flatMapValues }, expectedSum: { sumBelow($0.flatMapValues) },
+      floorTarget: nil, zeroAllocationTarget: false, openCombineTarget: 0.5,
+      columns: { column in
+        switch column {
+        case .streams: .measured(StreamsWorkloads.flatMapJust)
+        case .openCombine: .measured(OpenCombineWorkloads.flatMapJust)
+        case .closures: .measured(ClosuresWorkloads.flatMapJust)
+        case .lockedClosures: .measured(LockedClosuresWorkloads.flatMapJust)
+        }
+      }),
+    Row(
+      id: "F",
+      title: {
+        "combineLatest(PublishSubject, PublishSubject) { $0 &* 2 &+ $1 } → 1 subscriber, "
+          + "\(grouped($0.combineSendsPerSide)) sends to each, alternating"
+      },
+      unit: { _ in "send" },
+      events: { 2 * $0.combineSendsPerSide },
+      expectedSum: { sizes in
+        // Sends first(0), second(0), first(1), second(1), …: second(0) gives 0, then for i ≥ 1
+        // first(i) gives 2i + (i - 1) and second(i) gives 3i.
+        6 * sumBelow(sizes.combineSendsPerSide) - max(0, sizes.combineSendsPerSide - 1)
+      },
+      floorTarget: 3, zeroAllocationTarget: false,
+      columns: { column in
+        switch column {
+        case .streams: .measured(StreamsWorkloads.combineLatest)
+        case .openCombine:
+          .notApplicable(reason: "OpenCombine 0.14.0 has no `combineLatest` (no `Publishers.CombineLatest`)")
+        case .closures: .measured(ClosuresWorkloads.combineLatest)
+        case .lockedClosures: .measured(LockedClosuresWorkloads.combineLatest)
         }
       }),
     Row(

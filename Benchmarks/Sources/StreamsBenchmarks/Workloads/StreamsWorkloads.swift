@@ -78,4 +78,48 @@ enum StreamsWorkloads {
     subscription.dispose()
     return total.value
   }
+
+  static func chain(_ meter: inout Meter, _ sizes: Sizes) -> Int {
+    let subject = PublishSubject<Int>()
+    let total = Total()
+    let subscription = subject
+      .map { $0 &* 3 }
+      .filter { $0 & 1 == 0 }
+      .map { $0 &+ 1 }
+      .subscribe(onNext: { total.value &+= $0 })
+    meter.start()
+    for value in 0..<sizes.chainValues { subject.onNext(value) }
+    meter.stop()
+    subscription.dispose()
+    return total.value
+  }
+
+  static func flatMapJust(_ meter: inout Meter, _ sizes: Sizes) -> Int {
+    let subject = PublishSubject<Int>()
+    let total = Total()
+    let subscription = subject
+      .flatMap { Observable.just($0) }
+      .subscribe(onNext: { total.value &+= $0 })
+    meter.start()
+    for value in 0..<sizes.flatMapValues { subject.onNext(value) }
+    meter.stop()
+    subscription.dispose()
+    return total.value
+  }
+
+  static func combineLatest(_ meter: inout Meter, _ sizes: Sizes) -> Int {
+    let first = PublishSubject<Int>()
+    let second = PublishSubject<Int>()
+    let total = Total()
+    let subscription = Observable.combineLatest(first, second) { $0 &* 2 &+ $1 }
+      .subscribe(onNext: { total.value &+= $0 })
+    meter.start()
+    for value in 0..<sizes.combineSendsPerSide {
+      first.onNext(value)
+      second.onNext(value)
+    }
+    meter.stop()
+    subscription.dispose()
+    return total.value
+  }
 }

@@ -12,15 +12,7 @@ extension ObservableType {
   public static func combineLatest<O1: ObservableConvertibleType, O2: ObservableConvertibleType>(
     _ source1: O1, _ source2: O2, resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
   ) -> Observable<Element> {
-    let (s1, s2) = (source1.asObservable(), source2.asObservable())
-    return Observable.create { observer in
-      var v1: O1.Element?
-      var v2: O2.Element?
-      let core = CombineLatestCore(arity: 2, observer: observer) { try resultSelector(v1!, v2!) }
-      return Disposables.create(
-        s1.subscribe { core.receive($0, from: 0) { v1 = $0 } },
-        s2.subscribe { core.receive($0, from: 1) { v2 = $0 } })
-    }
+    CombineLatest2(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector)
   }
 
   /// Combines the latest elements of three sources; see ``combineLatest(_:_:resultSelector:)``.

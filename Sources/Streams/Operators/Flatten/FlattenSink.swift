@@ -31,22 +31,26 @@ where Observer.Element == Inner.Element {
 
   func run(_ source: Observable<Source>) -> Disposable {
     _ = group.insert(outer)
-    outer.setDisposable(source.subscribe { [self] event in onOuter(event) })
+    outer.setDisposable(source.subscribe(FlattenOuterObserver(sink: self)))
     return group
   }
 
-  private func onOuter(_ event: Event<Source>) {
+  fileprivate func onOuterNext(_ element: Source) {
+    if case .first = strategy, lock.withLock({ active > 0 }) { return }  // Dropped: no selector call.
+    let inner: Inner
+    do {
+      inner = try selector(element)
+    } catch {
+      fail(error)
+      return
+    }
+    admit(inner)
+  }
+
+  fileprivate func onOuter(_ event: Event<Source>) {
     switch event {
     case .next(let element):
-      if case .first = strategy, lock.withLock({ active > 0 }) { return }  // Dropped: no selector call.
-      let inner: Inner
-      do {
-        inner = try selector(element)
-      } catch {
-        fail(error)
-        return
-      }
-      admit(inner)
+      onOuterNext(element)
     case .error(let error):
       fail(error)
     case .completed:
@@ -87,48 +91,90 @@ where Observer.Element == Inner.Element {
     subscribe(inner, id: id)
   }
 
+  /// Subscribes `inner` first and joins the group only if it is still running when `subscribe`
+  /// returns: an inner sequence that completed synchronously (`just`, `from`, `empty`) then costs
+  /// one observer object, no `SingleAssignmentDisposable` and no group insertion and removal.
   private func subscribe(_ inner: Inner, id: Int) {
-    let subscription = SingleAssignmentDisposable()
-    guard let key = group.insert(subscription) else { return }
-    if case .latest = strategy {
-      lock.withLock { if latestID == id { latestKey = key } }
+    let observer = FlattenInnerObserver(sink: self, id: id)
+    let subscription = inner.asObservable().subscribe(observer)
+    if lock.withLock({ observer.isDone }) {
+      subscription.dispose()
+      return
     }
-    subscription.setDisposable(
-      inner.asObservable().subscribe { [self] event in onInner(event, id: id, key: key) })
+    guard let key = group.insert(subscription) else { return }  // Disposed: `insert` disposed it.
+    let completedMeanwhile = lock.withLock { () -> Bool in
+      if observer.isDone { return true }
+      observer.key = key
+      if case .latest = strategy, latestID == id { latestKey = key }
+      return false
+    }
+    if completedMeanwhile { group.remove(for: key) }
   }
 
-  private func onInner(_ event: Event<Inner.Element>, id: Int, key: CompositeDisposable.DisposeKey) {
+  fileprivate func onInnerNext(_ element: Inner.Element, id: Int) {
     lock.lock()
     if case .latest = strategy, id != latestID {
       lock.unlock()
       return
     }
+    forwardNext(element)  // Under the lock: serialized delivery, see the type's documentation.
+    lock.unlock()
+  }
+
+  fileprivate func onInner(_ event: Event<Inner.Element>, observer: FlattenInnerObserver<Source, Inner, Observer>) {
     switch event {
-    case .next:
-      forwardOn(event)  // Under the lock: serialized delivery, see the type's documentation.
-      lock.unlock()
+    case .next(let element):
+      onInnerNext(element, id: observer.id)
     case .error(let error):
+      lock.lock()
+      observer.isDone = true
+      if case .latest = strategy, observer.id != latestID {
+        lock.unlock()
+        return
+      }
       lock.unlock()
       fail(error)
     case .completed:
-      active -= 1
-      if case .latest = strategy { latestKey = nil }
-      let next = queued.isEmpty ? nil : queued.removeFirst()
-      if next != nil { active += 1 }
-      let finished = next == nil && active == 0 && outerDone
-      lock.unlock()
-      group.remove(for: key)
-      if let next {
-        // On the trampoline, so a long run of inner sequences that complete synchronously
-        // (concat of many `just`s) does not nest one subscription inside the previous one.
-        _ = CurrentThreadScheduler.instance.schedule(()) { [self] _ in
-          subscribe(next, id: 0)
-          return Disposables.create()
-        }
-      } else if finished {
-        finish()
-      }
+      onInnerCompleted(observer)
     }
+  }
+
+  fileprivate func onInnerCompleted(_ observer: FlattenInnerObserver<Source, Inner, Observer>) {
+    lock.lock()
+    observer.isDone = true
+    let key = observer.key
+    observer.key = nil
+    if case .latest = strategy, observer.id != latestID {
+      lock.unlock()
+      if let key { group.remove(for: key) }
+      return
+    }
+    active -= 1
+    if case .latest = strategy { latestKey = nil }
+    if queued.count > 0 {  // Not `isEmpty`: in generic code that looks up `Array<Inner>`'s metadata.
+      let next = dequeueLocked()
+      lock.unlock()
+      if let key { group.remove(for: key) }
+      // On the trampoline, so a long run of inner sequences that complete synchronously
+      // (concat of many `just`s) does not nest one subscription inside the previous one.
+      _ = CurrentThreadScheduler.instance.schedule(()) { [self] _ in
+        subscribe(next, id: 0)
+        return Disposables.create()
+      }
+      return
+    }
+    let finished = active == 0 && outerDone
+    lock.unlock()
+    if let key { group.remove(for: key) }
+    if finished { finish() }
+  }
+
+  /// Under the lock, with `queued` not empty: takes the oldest queued inner sequence, which is now
+  /// active. Out of line, so that the common path does no `Array`/`Optional` work on `Inner`.
+  @inline(never)
+  private func dequeueLocked() -> Inner {
+    active += 1
+    return queued.removeFirst()
   }
 
   private func fail(_ error: Swift.Error) {
@@ -139,5 +185,42 @@ where Observer.Element == Inner.Element {
   private func finish() {
     lock.withLock { forwardOn(.completed) }
     dispose()
+  }
+}
+
+/// The observer of a ``FlattenSink``'s source.
+struct FlattenOuterObserver<Source, Inner: ObservableConvertibleType, Observer: ObserverType>: ObserverType
+where Observer.Element == Inner.Element {
+  let sink: FlattenSink<Source, Inner, Observer>
+
+  func onNext(_ element: Source) { sink.onOuterNext(element) }
+  func on(_ event: Event<Source>) { sink.onOuter(event) }
+}
+
+/// The observer of one inner sequence of a ``FlattenSink``; `isDone` and `key` are guarded by the
+/// sink's lock.
+final class FlattenInnerObserver<Source, Inner: ObservableConvertibleType, Observer: ObserverType>: ObserverType,
+  @unchecked Sendable
+where Observer.Element == Inner.Element {
+  let sink: FlattenSink<Source, Inner, Observer>
+  let id: Int
+  var isDone = false
+  var key: CompositeDisposable.DisposeKey?
+
+  init(sink: FlattenSink<Source, Inner, Observer>, id: Int) {
+    self.sink = sink
+    self.id = id
+  }
+
+  func onNext(_ element: Inner.Element) {
+    sink.onInnerNext(element, id: id)
+  }
+
+  func onCompleted() {
+    sink.onInnerCompleted(self)
+  }
+
+  func on(_ event: Event<Inner.Element>) {
+    sink.onInner(event, observer: self)
   }
 }

@@ -1,0 +1,162 @@
+/// `combineLatest` of two sources: one sink that keeps both latest elements in typed fields and
+/// receives each source through a small observer, instead of `Observable.create`, an
+/// ``AnyObserver`` and store/combine closures around the shared ``CombineLatestCore``.
+///
+/// The rules are the core's: a combination once both have sent; completion when both completed,
+/// or when one sends while the other has completed without sending; the first error ends it.
+/// Delivery is serialized by a recursive lock held while forwarding, as in the core.
+final class CombineLatest2<First, Second, Result>: Producer<Result>, @unchecked Sendable {
+  private let first: Observable<First>
+  private let second: Observable<Second>
+  private let resultSelector: (First, Second) throws -> Result
+
+  init(_ first: Observable<First>, _ second: Observable<Second>, resultSelector: @escaping (First, Second) throws -> Result) {
+    self.first = first
+    self.second = second
+    self.resultSelector = resultSelector
+  }
+
+  override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
+    -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result
+  {
+    let sink = CombineLatest2Sink<First, Second, Observer>(
+      resultSelector: resultSelector, observer: observer, cancel: cancel)
+    let subscription1 = first.subscribe(CombineLatest2First(sink: sink))
+    let subscription2 = second.subscribe(CombineLatest2Second(sink: sink))
+    return (sink, Disposables.create(subscription1, subscription2))
+  }
+}
+
+final class CombineLatest2Sink<First, Second, Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
+  private let lock = RecursiveLock.make()
+  private let resultSelector: (First, Second) throws -> Observer.Element
+  // The latest elements live in storage allocated once per subscription rather than in `First?` /
+  // `Second?` fields: in unspecialized generic code every access to an `Optional<T>` looks up its
+  // metadata, while a pointer's pointee uses `T`'s value witnesses directly.
+  private let first = UnsafeMutablePointer<First>.allocate(capacity: 1)
+  private let second = UnsafeMutablePointer<Second>.allocate(capacity: 1)
+  // Guarded by `lock`; the accesses never overlap, so no dynamic exclusivity checks.
+  @exclusivity(unchecked) private var hasFirst = false
+  @exclusivity(unchecked) private var hasSecond = false
+  @exclusivity(unchecked) private var firstDone = false
+  @exclusivity(unchecked) private var secondDone = false
+  @exclusivity(unchecked) private var stopped = false
+
+  init(resultSelector: @escaping (First, Second) throws -> Observer.Element, observer: Observer, cancel: Cancelable) {
+    self.resultSelector = resultSelector
+    super.init(observer: observer, cancel: cancel)
+  }
+
+  deinit {
+    if hasFirst { first.deinitialize(count: 1) }
+    if hasSecond { second.deinitialize(count: 1) }
+    first.deallocate()
+    second.deallocate()
+  }
+
+  func nextFirst(_ value: First) {
+    lock.lock()
+    defer { lock.unlock() }
+    if stopped { return }
+    if hasFirst {
+      first.pointee = value
+    } else {
+      first.initialize(to: value)
+      hasFirst = true
+    }
+    if hasSecond {
+      let latest = second.pointee  // A copy: the selector or downstream may re-enter and replace it.
+      combine(value, latest)
+    } else if secondDone {
+      stop(error: nil)  // The second completed without an element: no combination can come.
+    }
+  }
+
+  func nextSecond(_ value: Second) {
+    lock.lock()
+    defer { lock.unlock() }
+    if stopped { return }
+    if hasSecond {
+      second.pointee = value
+    } else {
+      second.initialize(to: value)
+      hasSecond = true
+    }
+    if hasFirst {
+      let latest = first.pointee
+      combine(latest, value)
+    } else if firstDone {
+      stop(error: nil)
+    }
+  }
+
+  /// Under the lock.
+  private func combine(_ first: First, _ second: Second) {
+    let result: Observer.Element
+    do {
+      result = try resultSelector(first, second)
+    } catch {
+      stop(error: error)
+      return
+    }
+    forwardNext(result)
+  }
+
+  func fail(_ error: Swift.Error) {
+    lock.lock()
+    defer { lock.unlock() }
+    if stopped { return }
+    stop(error: error)
+  }
+
+  func complete(isFirst: Bool) {
+    lock.lock()
+    defer { lock.unlock() }
+    if stopped { return }
+    if isFirst {
+      if firstDone { return }
+      firstDone = true
+    } else {
+      if secondDone { return }
+      secondDone = true
+    }
+    if firstDone && secondDone { stop(error: nil) }
+  }
+
+  /// Under the lock: sends the terminal event (`.error`, or `.completed` when `error` is `nil`) and
+  /// disposes both subscriptions. Out of line, so the element path builds no `Event`.
+  @inline(never)
+  private func stop(error: Swift.Error?) {
+    stopped = true
+    forwardOn(error.map { .error($0) } ?? .completed)
+    dispose()
+  }
+}
+
+struct CombineLatest2First<First, Second, Observer: ObserverType>: ObserverType {
+  let sink: CombineLatest2Sink<First, Second, Observer>
+
+  func onNext(_ element: First) { sink.nextFirst(element) }
+
+  func on(_ event: Event<First>) {
+    switch event {
+    case .next(let element): sink.nextFirst(element)
+    case .error(let error): sink.fail(error)
+    case .completed: sink.complete(isFirst: true)
+    }
+  }
+}
+
+struct CombineLatest2Second<First, Second, Observer: ObserverType>: ObserverType {
+  let sink: CombineLatest2Sink<First, Second, Observer>
+
+  func onNext(_ element: Second) { sink.nextSecond(element) }
+
+  func on(_ event: Event<Second>) {
+    switch event {
+    case .next(let element): sink.nextSecond(element)
+    case .error(let error): sink.fail(error)
+    case .completed: sink.complete(isFirst: false)
+    }
+  }
+}
