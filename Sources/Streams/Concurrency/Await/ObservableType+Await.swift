@@ -1,0 +1,73 @@
+extension ObservableType where Element: Sendable {
+  /// Subscribes, waits for the first element, then disposes the subscription.
+  ///
+  /// ```swift
+  /// let firstTap = try await taps.first()
+  /// ```
+  ///
+  /// In a synchronous context, `first()` is the operator that returns a ``Maybe``; in an
+  /// asynchronous one, write `let maybe: Maybe<Element> = source.first()` to get the operator.
+  ///
+  /// - Parameter isolation: where the subscription is made; the caller's actor by default, so
+  ///   the call does not hop.
+  /// - Returns: the first element, or `nil` if the sequence completed without one.
+  /// - Throws: the sequence's error, or `CancellationError` if the task was cancelled first (the
+  ///   subscription is then disposed).
+  @_disfavoredOverload
+  public func first(isolation: isolated (any Actor)? = #isolation) async throws -> Element? {
+    let source = take(1)
+    return try await awaitOutcome(isolation: isolation) { (outcome: OnceStorage<Element?>) in
+      source.subscribe { event in
+        switch event {
+        case .next(let element): outcome.resolve(.success(element))
+        case .error(let error): outcome.resolve(.failure(error))
+        case .completed: outcome.resolve(.success(nil))
+        }
+      }
+    }
+  }
+
+  /// Subscribes and waits for the sequence to complete.
+  ///
+  /// - Parameter isolation: where the subscription is made; the caller's actor by default.
+  /// - Returns: the last element, or `nil` if the sequence completed without one.
+  /// - Throws: the sequence's error, or `CancellationError` if the task was cancelled first (the
+  ///   subscription is then disposed).
+  public func last(isolation: isolated (any Actor)? = #isolation) async throws -> Element? {
+    let source = asObservable()
+    return try await awaitOutcome(isolation: isolation) { (outcome: OnceStorage<Element?>) in
+      let last = UncheckedBox<Element?>(nil)  // Serialized: events to one observer never overlap.
+      return source.subscribe { event in
+        switch event {
+        case .next(let element): last.value = element
+        case .error(let error): outcome.resolve(.failure(error))
+        case .completed: outcome.resolve(.success(last.value))
+        }
+      }
+    }
+  }
+
+  /// Subscribes and collects every element until the sequence completes.
+  ///
+  /// In a synchronous context, `toArray()` is the operator that returns a ``Single``; in an
+  /// asynchronous one, write `let single: Single<[Element]> = source.toArray()` to get the operator.
+  ///
+  /// - Parameter isolation: where the subscription is made; the caller's actor by default.
+  /// - Returns: the elements, in order.
+  /// - Throws: the sequence's error, or `CancellationError` if the task was cancelled first (the
+  ///   subscription is then disposed).
+  @_disfavoredOverload
+  public func toArray(isolation: isolated (any Actor)? = #isolation) async throws -> [Element] {
+    let source = asObservable()
+    return try await awaitOutcome(isolation: isolation) { (outcome: OnceStorage<[Element]>) in
+      let elements = UncheckedBox<[Element]>([])  // Serialized: events to one observer never overlap.
+      return source.subscribe { event in
+        switch event {
+        case .next(let element): elements.value.append(element)
+        case .error(let error): outcome.resolve(.failure(error))
+        case .completed: outcome.resolve(.success(elements.value))
+        }
+      }
+    }
+  }
+}

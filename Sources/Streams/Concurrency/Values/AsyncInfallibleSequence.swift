@@ -1,0 +1,62 @@
+/// The elements of a sequence that cannot fail, as an `AsyncSequence` that does not throw: the
+/// `values` of ``Infallible``, ``PublishRelay``, ``BehaviorRelay`` and ``ReplayRelay``.
+///
+/// It behaves like ``AsyncObservableSequence`` (one subscription per iterator, made in
+/// ``makeAsyncIterator()``; disposed when the loop ends, breaks or its task is cancelled), but
+/// the loop needs no `try`:
+///
+/// ```swift
+/// let query = BehaviorRelay(value: "")
+/// Task {
+///   for await text in query.values {
+///     print("search for", text)
+///   }
+/// }
+/// ```
+public struct AsyncInfallibleSequence<Element: Sendable>: AsyncSequence, Sendable {
+  @usableFromInline let source: Observable<Element>
+  @usableFromInline let policy: AsyncInfallibleBufferingPolicy
+
+  @inlinable
+  init(source: Observable<Element>, policy: AsyncInfallibleBufferingPolicy) {
+    self.source = source
+    self.policy = policy
+  }
+
+  /// Subscribes to the source now, with a buffer of its own, and returns the iterator that reads
+  /// from it.
+  @inlinable
+  public func makeAsyncIterator() -> Iterator {
+    Iterator(core: ValuesIteratorCore(source: source, policy: policy.asBufferingPolicy))
+  }
+
+  /// Reads one subscription's elements. Not `Sendable`: one consumer per iterator.
+  ///
+  /// When the iterator and all its copies are gone, the subscription is disposed.
+  public struct Iterator: AsyncIteratorProtocol {
+    @usableFromInline var core: ValuesIteratorCore<Element>
+
+    @inlinable
+    init(core: ValuesIteratorCore<Element>) {
+      self.core = core
+    }
+
+    /// The next element, or `nil` when the source completed or the task was cancelled.
+    @inlinable
+    public mutating func next() async -> Element? {
+      // The source cannot fail and the policy cannot overflow, so nothing is thrown here.
+      (try? await core.next(isolation: nil)) ?? nil
+    }
+
+    /// The next element, or `nil` when the source completed or the task was cancelled, without
+    /// leaving `actor`.
+    @inlinable
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    public mutating func next(isolation actor: isolated (any Actor)?) async -> Element? {
+      (try? await core.next(isolation: actor)) ?? nil
+    }
+  }
+}
+
+@available(*, unavailable, message: "One consumer per iterator: create an iterator in each task instead.")
+extension AsyncInfallibleSequence.Iterator: Sendable {}
