@@ -1,0 +1,67 @@
+import Foundation
+
+/// Where the credential survives between launches.
+///
+/// The coordinator calls a storage from one job at a time, in the order of the state changes that
+/// caused the calls, and never while holding a lock; a rotated credential is saved before any
+/// waiter resumes with it. Implementations must be safe to call from any thread.
+///
+/// StreamsAuth provides ``InMemoryCredentialStorage``, ``FileCredentialStorage`` (an atomic file
+/// readable only by its owner) and, where `Security` is available, `KeychainCredentialStorage`.
+public protocol CredentialStorage: Sendable {
+  /// The stored credential, or `nil` when there is none.
+  func load() throws(CredentialStorageError) -> Credential?
+  /// Replaces the stored credential with `credential`.
+  func save(_ credential: Credential) throws(CredentialStorageError)
+  /// Removes the stored credential; removing nothing is not an error.
+  func clear() throws(CredentialStorageError)
+}
+
+/// A failure of a ``CredentialStorage``.
+public enum CredentialStorageError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The credential could not be encoded.
+  case encodingFailed(String)
+  /// The stored bytes are not a credential (corrupt, or written by an incompatible version).
+  case decodingFailed(String)
+  /// A file operation failed.
+  case fileSystem(operation: String, path: String, reason: String)
+  /// A Keychain call failed with `status` (an `OSStatus`).
+  case keychain(operation: String, status: Int32)
+
+  /// What happened and what to do about it.
+  public var description: String {
+    switch self {
+    case .encodingFailed(let reason):
+      return "The credential could not be encoded (\(reason))."
+    case .decodingFailed(let reason):
+      return "The stored credential could not be read (\(reason)); clear the storage and sign in again."
+    case .fileSystem(let operation, let path, let reason):
+      return "Could not \(operation) \(path): \(reason). Check that the directory exists and is writable by this user."
+    case .keychain(let operation, let status):
+      return "The Keychain refused to \(operation) (OSStatus \(status)); check the access group and accessibility."
+    }
+  }
+}
+
+/// A storage that keeps the credential in memory only: nothing survives the process.
+public final class InMemoryCredentialStorage: CredentialStorage {
+  private let state: Locked<Credential?>
+
+  /// Creates a storage holding `credential`, if any.
+  public init(_ credential: Credential? = nil) {
+    state = Locked(credential)
+  }
+
+  /// The credential held.
+  public func load() throws(CredentialStorageError) -> Credential? { state.snapshot }
+
+  /// Holds `credential`.
+  public func save(_ credential: Credential) throws(CredentialStorageError) {
+    state.withValue { $0 = credential }
+  }
+
+  /// Forgets the credential.
+  public func clear() throws(CredentialStorageError) {
+    state.withValue { $0 = nil }
+  }
+}

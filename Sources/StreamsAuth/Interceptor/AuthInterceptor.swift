@@ -1,0 +1,180 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Attaches the session's bearer token to requests for the configured hosts, and on an
+/// authentication failure refreshes once (compare-and-refresh) and retries once.
+///
+/// - **Adapt**: only for a request whose host is one of ``hosts`` (over HTTPS, or plain HTTP to a
+///   loopback address), that has not been redirected to another origin, and that does not go to
+///   a token endpoint in ``excludedURLs``: waits for a usable credential (refreshing proactively
+///   within the leeway), sets `Authorization: Bearer …`, and remembers the generation on the
+///   request's ``RequestContext``. Never to a third party.
+/// - **Retry**: when ``isAuthenticationFailure`` says so (401 by default) for a request this
+///   interceptor authorized: `refresh(ifGeneration:)` (no network call if the credential was
+///   already replaced), then ``RetryDecision/retry``. At most one authentication retry per
+///   request; the decision for an attempt is memoized, so asking twice starts nothing twice.
+///
+/// ```swift
+/// let auth = AuthInterceptor(coordinator: coordinator, hosts: ["api.example.com"])
+/// let client = HTTPClient(interceptors: [auth])
+/// ```
+public final class AuthInterceptor: RequestInterceptor {
+  /// Decides whether a response means "the credential was not accepted".
+  public typealias AuthenticationFailurePredicate = @Sendable (HTTPResponse) -> Bool
+
+  /// The coordinator that provides and refreshes the credential.
+  public let coordinator: RefreshCoordinator
+  /// The hosts (lowercased) that receive the token; an entry may include a port (`host:8443`).
+  public let hosts: Set<String>
+  /// URLs that never receive the token nor trigger a refresh (the token endpoint).
+  public let excludedURLs: [URL]
+  /// Whether a response is an authentication failure; by default, status 401.
+  public let isAuthenticationFailure: AuthenticationFailurePredicate
+
+  /// Creates an interceptor.
+  ///
+  /// - Parameters:
+  ///   - coordinator: The refresh coordinator.
+  ///   - hosts: Host names that receive the token, such as `["api.example.com"]`; add a port to
+  ///     restrict to it (`"127.0.0.1:8000"`).
+  ///   - excludedURLs: URLs (matched without query) that are never authorized, such as the token
+  ///     endpoint.
+  ///   - isAuthenticationFailure: Whether a response means the credential was refused; by
+  ///     default status 401. ``AuthInterceptor/invalidTokenChallenge(_:)`` also requires
+  ///     `WWW-Authenticate: Bearer error="invalid_token"`.
+  public init(
+    coordinator: RefreshCoordinator, hosts: Set<String>, excludedURLs: [URL] = [],
+    isAuthenticationFailure: @escaping AuthenticationFailurePredicate = { $0.statusCode == 401 }
+  ) {
+    self.coordinator = coordinator
+    self.hosts = Set(hosts.map { $0.lowercased() })
+    self.excludedURLs = excludedURLs
+    self.isAuthenticationFailure = isAuthenticationFailure
+  }
+
+  /// A stricter predicate: a 401 carrying `WWW-Authenticate: Bearer error="invalid_token"`
+  /// (RFC 6750 §3.1).
+  public static func invalidTokenChallenge(_ response: HTTPResponse) -> Bool {
+    guard response.statusCode == 401, let challenge = response.value(forHeader: "WWW-Authenticate") else {
+      return false
+    }
+    let lowered = challenge.lowercased()
+    return lowered.hasPrefix("bearer") && lowered.contains("invalid_token")
+  }
+
+  /// Whether a request to `url` may carry the token.
+  public func authorizes(_ url: URL?) -> Bool {
+    guard let url, let host = url.host?.lowercased(), let scheme = url.scheme?.lowercased() else { return false }
+    let secure = scheme == "https" || (scheme == "http" && Self.isLoopback(host))
+    guard secure else { return false }
+    let hostAndPort = url.port.map { "\(host):\($0)" } ?? host
+    guard hosts.contains(host) || hosts.contains(hostAndPort) else { return false }
+    return !excludedURLs.contains { Self.sameResource($0, url) }
+  }
+
+  /// Sets `Authorization: Bearer …` on requests for the configured hosts.
+  ///
+  /// - Throws: The ``AuthError`` of getting a credential (``AuthError/notSignedIn``, a refresh
+  ///   failure); the request is then not sent.
+  public func adapt(_ request: URLRequest, context: RequestContext) async throws -> URLRequest {
+    context[AuthorizedGeneration.self] = nil
+    guard !context.hasCrossedOrigin, authorizes(request.url) else { return request }
+    let versioned = try await coordinator.credential()
+    var request = request
+    request.setValue(versioned.credential.authorizationHeaderValue, forHTTPHeaderField: "Authorization")
+    context[AuthorizedGeneration.self] = versioned.generation
+    return request
+  }
+
+  /// On an authentication failure of a request this interceptor authorized: compare-and-refresh,
+  /// then retry, once per request.
+  public func retry(_ request: URLRequest, context: RequestContext, dueTo failure: RequestFailure) async
+    -> RetryDecision
+  {
+    guard case .response(let response) = failure, isAuthenticationFailure(response),
+      !context.hasCrossedOrigin, authorizes(response.url ?? request.url),
+      let generation = context[AuthorizedGeneration.self]
+    else { return .doNotRetry }
+    let attempt = context.attempt
+    let claim = context.update(AuthRetryLedger.self) { ledger -> AuthRetryLedger.Claim in
+      var current = ledger ?? AuthRetryLedger()
+      defer { ledger = current }
+      return current.claim(attempt: attempt)
+    }
+    switch claim {
+    case .refused:
+      return .doNotRetry
+    case .decided(let decision):
+      return decision.retryDecision
+    case .granted:
+      break
+    }
+    let decision: AuthRetryLedger.Decision
+    do throws(AuthError) {
+      _ = try await coordinator.refresh(ifGeneration: generation)
+      decision = .retry
+    } catch {
+      decision = .fail(error)
+    }
+    context.update(AuthRetryLedger.self) { ledger in ledger?.record(decision, attempt: attempt) }
+    return decision.retryDecision
+  }
+
+  private static func isLoopback(_ host: String) -> Bool {
+    host == "localhost" || host == "127.0.0.1" || host == "::1" || host == "[::1]"
+  }
+
+  private static func sameResource(_ lhs: URL, _ rhs: URL) -> Bool {
+    Origin(lhs) == Origin(rhs) && lhs.path == rhs.path
+  }
+}
+
+/// The generation an ``AuthInterceptor`` attached to the current attempt.
+enum AuthorizedGeneration: RequestContextKey {
+  typealias Value = Generation
+}
+
+/// Per-request record of authentication retries: one per request, decided once per attempt.
+struct AuthRetryLedger: RequestContextKey, Sendable {
+  typealias Value = AuthRetryLedger
+
+  enum Decision: Sendable {
+    case retry
+    case fail(AuthError)
+
+    var retryDecision: RetryDecision {
+      switch self {
+      case .retry: return .retry
+      case .fail(let error): return .doNotRetryWithError(error)
+      }
+    }
+  }
+
+  enum Claim {
+    /// This call may refresh for the attempt.
+    case granted
+    /// The attempt was decided already; repeat the decision.
+    case decided(Decision)
+    /// The request used its authentication retry on an earlier attempt.
+    case refused
+  }
+
+  private var claimedAttempt: Int?
+  private var decisions: [Int: Decision] = [:]
+
+  mutating func claim(attempt: Int) -> Claim {
+    if let decision = decisions[attempt] { return .decided(decision) }
+    if let claimedAttempt, claimedAttempt != attempt { return .refused }
+    // A second call for the claimed, undecided attempt also refreshes: the coordinator makes
+    // that idempotent (it joins the same refresh, or sees the generation already replaced).
+    claimedAttempt = attempt
+    return .granted
+  }
+
+  mutating func record(_ decision: Decision, attempt: Int) {
+    decisions[attempt] = decision
+  }
+}

@@ -1,0 +1,15 @@
+/// Turns a credential into a renewed one: the network half of a refresh.
+///
+/// ``OAuthRefresher`` implements the OAuth 2.0 refresh grant; provide your own for other schemes.
+/// The ``RefreshCoordinator`` calls it at most once at a time per session, never under a lock,
+/// from a task it owns (a waiter's cancellation does not cancel it; a sign-out does).
+///
+/// - Important: throw ``AuthError/refreshRejected(_:)`` only when the refresh token is dead (the
+///   session then ends); throw ``AuthError/network(_:)`` or ``AuthError/tokenEndpoint(statusCode:error:)``
+///   for failures that leave it usable. Never send the refresh request again after a failure in
+///   which it may have reached the server: a rotating server would see the same refresh token
+///   twice and revoke the session.
+public protocol CredentialRefresher: Sendable {
+  /// Exchanges `credential`'s refresh token for a new credential.
+  func refresh(_ credential: Credential) async throws(AuthError) -> Credential
+}

@@ -1,0 +1,644 @@
+import Foundation
+import Streams
+import StreamsAuth
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Helpers for the StreamsAuth integration tests against the real OAuth server
+/// (django-oauth-toolkit, see Fixtures/OAuthTestServer.swift). Everything is nested in `Live`
+/// so that nothing collides with the unit tests' support types.
+///
+/// The tests never sleep to wait for something: they hold requests at explicit gates in
+/// ``Live/ProbeTransport`` (a URLSessionTransport with hooks) and wait for counted traffic,
+/// with watchdogs that fail a test instead of hanging it.
+enum Live {
+  /// Storms, flag-strategy runs and figures: long-lived access tokens (a storm on a loaded
+  /// machine must not outlast the refreshed token) and no access log (thousands of lines).
+  static let stormServer = OAuthServerConfiguration(accessTokenLifetime: 600, accessLog: false)
+  /// The grace-period server; the same configuration as ServerSmokeTests', so one process.
+  static let graceServer = OAuthServerConfiguration(refreshTokenGracePeriod: 30)
+  /// How long a watchdog lets a wait run before the test fails (never reached when passing).
+  static let watchdog: Double = 45
+}
+
+// MARK: - Waiting
+
+extension Live {
+  /// A value shared between a test and the code it drives, with waits on conditions.
+  final class Watched<Value: Sendable>: @unchecked Sendable {
+    private struct Watcher {
+      let id: UUID
+      let condition: (Value) -> Bool
+      let continuation: CheckedContinuation<Bool, Never>
+    }
+
+    private let lock = NSLock()
+    private var value: Value
+    private var watchers: [Watcher] = []
+
+    init(_ value: Value) {
+      self.value = value
+    }
+
+    var current: Value {
+      lock.lock()
+      defer { lock.unlock() }
+      return value
+    }
+
+    /// Changes the value and wakes the waits whose condition now holds; returns `body`'s result.
+    @discardableResult
+    func update<Result>(_ body: (inout Value) -> Result) -> Result {
+      lock.lock()
+      let result = body(&value)
+      let snapshot = value
+      var ready: [Watcher] = []
+      watchers.removeAll { watcher in
+        guard watcher.condition(snapshot) else { return false }
+        ready.append(watcher)
+        return true
+      }
+      lock.unlock()
+      ready.forEach { $0.continuation.resume(returning: true) }
+      return result
+    }
+
+    /// Waits until `condition` holds; `false` if it did not within `seconds`. A watchdog, not
+    /// a delay: a passing test never reaches it. Ignores task cancellation.
+    @discardableResult
+    func until(seconds: Double = Live.watchdog, _ condition: @escaping @Sendable (Value) -> Bool) async -> Bool {
+      let id = UUID()
+      let watchdog = Task { [weak self] in
+        try? await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+        guard !Task.isCancelled else { return }
+        self?.resume(id, with: false)
+      }
+      defer { watchdog.cancel() }
+      return await wait(id, condition)
+    }
+
+    /// Waits until `condition` holds, for as long as it takes; throws `CancellationError` when
+    /// the task is cancelled first.
+    func when(_ condition: @escaping @Sendable (Value) -> Bool) async throws {
+      let id = UUID()
+      let held = await withTaskCancellationHandler {
+        await wait(id, condition, cancellable: true)
+      } onCancel: {
+        resume(id, with: false)
+      }
+      if !held { throw CancellationError() }
+    }
+
+    /// Waits until `condition` holds, whatever happens to the task (the test opens it).
+    func whenIgnoringCancellation(_ condition: @escaping @Sendable (Value) -> Bool) async {
+      _ = await wait(UUID(), condition)
+    }
+
+    /// Ends every pending wait with `false` (a test's clean-up).
+    func abandonWaiters() {
+      lock.lock()
+      let all = watchers
+      watchers.removeAll()
+      lock.unlock()
+      all.forEach { $0.continuation.resume(returning: false) }
+    }
+
+    private func wait(_ id: UUID, _ condition: @escaping (Value) -> Bool, cancellable: Bool = false) async -> Bool {
+      await withCheckedContinuation { continuation in
+        lock.lock()
+        if condition(value) {
+          lock.unlock()
+          continuation.resume(returning: true)
+          return
+        }
+        // The cancellation flag is set before the cancellation handler runs, and the handler
+        // takes the lock: either it finds this watcher, or the flag is already visible here.
+        if cancellable && Task.isCancelled {
+          lock.unlock()
+          continuation.resume(returning: false)
+          return
+        }
+        watchers.append(Watcher(id: id, condition: condition, continuation: continuation))
+        lock.unlock()
+      }
+    }
+
+    private func resume(_ id: UUID, with result: Bool) {
+      lock.lock()
+      let index = watchers.firstIndex { $0.id == id }
+      let watcher = index.map { watchers.remove(at: $0) }
+      lock.unlock()
+      watcher?.continuation.resume(returning: result)
+    }
+  }
+
+  /// A one-way gate for requests held by a ``ProbeTransport``.
+  final class Latch: Sendable {
+    private let state = Watched(false)
+
+    func open() { state.update { $0 = true } }
+    var isOpen: Bool { state.current }
+
+    /// Suspends until the gate opens; throws `CancellationError` if the task is cancelled first.
+    func wait() async throws { try await state.when { $0 } }
+    /// Suspends until the gate opens, even if the task is cancelled meanwhile.
+    func waitIgnoringCancellation() async { await state.whenIgnoringCancellation { $0 } }
+    /// Waits at most `seconds` (a watchdog); `false` if the gate did not open.
+    func wait(seconds: Double = Live.watchdog) async -> Bool { await state.until(seconds: seconds) { $0 } }
+  }
+
+  /// Resolves waits that are still pending when a time bound passes: how the tests tell a
+  /// waiter that never finishes from a slow one (only the flag-and-PublishSubject strategy
+  /// needs it).
+  final class HangBound: @unchecked Sendable {
+    private let lock = NSLock()
+    private var expired = false
+    private var pending: [UInt64: CheckedContinuation<Bool?, Never>] = [:]
+    private var lastID: UInt64 = 0
+
+    /// Runs `start` with a callback; returns its decision, or `nil` once the bound passed.
+    func race(_ start: (@escaping @Sendable (Bool) -> Void) -> Void) async -> Bool? {
+      await withCheckedContinuation { continuation in
+        lock.lock()
+        if expired {
+          lock.unlock()
+          continuation.resume(returning: nil)
+          return
+        }
+        lastID += 1
+        let id = lastID
+        pending[id] = continuation
+        lock.unlock()
+        start { decision in
+          self.lock.lock()
+          let continuation = self.pending.removeValue(forKey: id)
+          self.lock.unlock()
+          continuation?.resume(returning: decision)
+        }
+      }
+    }
+
+    var isExpired: Bool {
+      lock.lock()
+      defer { lock.unlock() }
+      return expired
+    }
+
+    /// How many callers are still waiting for their callback.
+    var waiting: Int {
+      lock.lock()
+      defer { lock.unlock() }
+      return pending.count
+    }
+
+    func expire() {
+      lock.lock()
+      expired = true
+      let all = Array(pending.values)
+      pending.removeAll()
+      lock.unlock()
+      all.forEach { $0.resume(returning: nil) }
+    }
+  }
+
+  /// Awaits `operation` for at most `seconds`; `nil` if it did not finish (it keeps running).
+  static func bounded<Value: Sendable>(
+    seconds: Double = Live.watchdog, _ operation: @escaping @Sendable () async -> Value
+  ) async -> Value? {
+    let outcome = Watched<Value?>(nil)
+    Task {
+      let value = await operation()
+      outcome.update { $0 = value }
+    }
+    guard await outcome.until(seconds: seconds, { $0 != nil }) else { return nil }
+    return outcome.current
+  }
+}
+
+// MARK: - Transport
+
+extension Live {
+  /// A `URLSessionTransport` to the real server, counting what goes through and holding
+  /// requests or responses at the test's gates.
+  final class ProbeTransport: Transport, @unchecked Sendable {
+    struct Traffic: Sendable {
+      /// Token requests the client handed over.
+      var tokenRequests = 0
+      /// Their outcomes: an HTTP status, or -1 for a transport error.
+      var tokenOutcomes: [Int] = []
+      /// Resource requests handed over.
+      var resourceRequests = 0
+      /// Statuses of resource responses (-1: transport error).
+      var resourceStatuses: [Int: Int] = [:]
+      /// How many resource requests carried each access token.
+      var resourceTokens: [String: Int] = [:]
+      /// The access tokens carried by requests marked with `X-Live-Marker`, in order.
+      var markedTokens: [String: [String]] = [:]
+      /// Resource requests that carried a renewed token not yet in the credential storage
+      /// (a waiter resumed before the rotated credential was saved).
+      var unsavedTokenSends = 0
+
+      var resource401: Int { resourceStatuses[401] ?? 0 }
+      var resource200: Int { resourceStatuses[200] ?? 0 }
+      var resourceResponses: Int { resourceStatuses.values.reduce(0, +) }
+      var tokenResponses: Int { tokenOutcomes.count }
+    }
+
+    /// Test hooks; all optional.
+    struct Hooks: Sendable {
+      /// Before token request `number` (1-based) is sent: may wait at a gate, or throw.
+      var beforeToken: (@Sendable (_ number: Int) async throws -> Void)?
+      /// Where token request `number` goes instead of the token endpoint (an unreachable
+      /// address makes a real network failure), or `nil` for the token endpoint.
+      var redirectToken: (@Sendable (_ number: Int) -> URL?)?
+      /// After the server answered token request `number`, before the client gets the answer.
+      var afterToken: (@Sendable (_ number: Int) async throws -> Void)?
+      /// Before a resource request carrying `token` is sent.
+      var beforeResource: (@Sendable (_ request: URLRequest, _ token: String?) async throws -> Void)?
+      /// Whether a token is the original one or already saved (checked on every resource request).
+      var isKnownToStorage: (@Sendable (_ token: String) -> Bool)?
+    }
+
+    static let markerHeader = "X-Live-Marker"
+
+    let base: URLSessionTransport
+    let tokenPath: String
+    let traffic = Watched(Traffic())
+    private let lock = NSLock()
+    private var _hooks = Hooks()
+
+    /// - Parameter connections: `httpMaximumConnectionsPerHost` (the server closes every
+    ///   connection after one response, so a storm needs one connection per request).
+    init(tokenURL: URL, connections: Int) {
+      let configuration = URLSessionConfiguration.ephemeral
+      configuration.httpMaximumConnectionsPerHost = connections
+      configuration.timeoutIntervalForRequest = 120
+      configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+      base = URLSessionTransport(configuration: configuration)
+      tokenPath = tokenURL.path
+    }
+
+    var hooks: Hooks {
+      get {
+        lock.lock()
+        defer { lock.unlock() }
+        return _hooks
+      }
+      set {
+        lock.lock()
+        _hooks = newValue
+        lock.unlock()
+      }
+    }
+
+    func send(_ request: URLRequest) async throws -> HTTPResponse {
+      let hooks = self.hooks
+      if request.url?.path == tokenPath {
+        let number = traffic.update { traffic -> Int in
+          traffic.tokenRequests += 1
+          return traffic.tokenRequests
+        }
+        try await hooks.beforeToken?(number)
+        var outgoing = request
+        if let elsewhere = hooks.redirectToken?(number) { outgoing.url = elsewhere }
+        let response: HTTPResponse
+        do {
+          response = try await base.send(outgoing)
+        } catch {
+          traffic.update { $0.tokenOutcomes.append(-1) }
+          throw error
+        }
+        try await hooks.afterToken?(number)
+        traffic.update { $0.tokenOutcomes.append(response.statusCode) }
+        return response
+      }
+
+      let token = Self.bearerToken(request)
+      let marker = request.value(forHTTPHeaderField: Self.markerHeader)
+      let unsaved = token.map { hooks.isKnownToStorage?($0) == false } ?? false
+      traffic.update { traffic in
+        traffic.resourceRequests += 1
+        if let token {
+          traffic.resourceTokens[token, default: 0] += 1
+          if let marker { traffic.markedTokens[marker, default: []].append(token) }
+        }
+        if unsaved { traffic.unsavedTokenSends += 1 }
+      }
+      try await hooks.beforeResource?(request, token)
+      do {
+        let response = try await base.send(request)
+        traffic.update { $0.resourceStatuses[response.statusCode, default: 0] += 1 }
+        return response
+      } catch {
+        traffic.update { $0.resourceStatuses[-1, default: 0] += 1 }
+        throw error
+      }
+    }
+
+    static func bearerToken(_ request: URLRequest) -> String? {
+      guard let header = request.value(forHTTPHeaderField: "Authorization"), header.hasPrefix("Bearer ") else {
+        return nil
+      }
+      return String(header.dropFirst("Bearer ".count))
+    }
+  }
+
+  /// Nothing listens there: connecting fails at once ("connection refused"), a real network
+  /// failure in which the request surely never reached a server.
+  static let unreachableTokenURL = URL(string: "http://127.0.0.1:1/o/token/")!
+}
+
+// MARK: - Storage, events, clock
+
+extension Live {
+  /// An in-memory credential storage that records what the coordinator did with it.
+  final class RecordingStorage: CredentialStorage, @unchecked Sendable {
+    enum Operation: Equatable, Sendable {
+      case save(Credential)
+      case load
+      case clear
+    }
+
+    private let lock = NSLock()
+    private var stored: Credential?
+    private var log: [Operation] = []
+
+    func load() throws(CredentialStorageError) -> Credential? {
+      lock.lock()
+      defer { lock.unlock() }
+      log.append(.load)
+      return stored
+    }
+
+    func save(_ credential: Credential) throws(CredentialStorageError) {
+      lock.lock()
+      defer { lock.unlock() }
+      log.append(.save(credential))
+      stored = credential
+    }
+
+    func clear() throws(CredentialStorageError) {
+      lock.lock()
+      defer { lock.unlock() }
+      log.append(.clear)
+      stored = nil
+    }
+
+    /// What the storage holds, without recording a load.
+    var contents: Credential? {
+      lock.lock()
+      defer { lock.unlock() }
+      return stored
+    }
+
+    var operations: [Operation] {
+      lock.lock()
+      defer { lock.unlock() }
+      return log
+    }
+  }
+
+  /// Collects a coordinator's session events.
+  final class EventLog: @unchecked Sendable {
+    let events = Watched<[SessionEvent]>([])
+    private var subscription: (any Disposable)?
+
+    init(_ observable: Observable<SessionEvent>) {
+      subscription = observable.subscribe(onNext: { [events] event in events.update { $0.append(event) } })
+    }
+
+    deinit {
+      subscription?.dispose()
+    }
+  }
+
+  /// The system clock, except that the monotonic `uptime` (what the temporary-failure
+  /// cooldown and the refresh window count) can be moved forward by the test: "after the
+  /// cooldown" without waiting for it.
+  final class AdvancingClock: AuthClock, @unchecked Sendable {
+    private let system = SystemClock()
+    private let lock = NSLock()
+    private var offset: TimeInterval = 0
+
+    var now: Date { system.now }
+
+    var uptime: TimeInterval {
+      lock.lock()
+      defer { lock.unlock() }
+      return system.uptime + offset
+    }
+
+    func schedule(after delay: TimeInterval, _ action: @escaping @Sendable () -> Void) -> Cancelable {
+      system.schedule(after: delay, action)
+    }
+
+    func advanceUptime(by seconds: TimeInterval) {
+      lock.lock()
+      offset += seconds
+      lock.unlock()
+    }
+  }
+}
+
+// MARK: - A client against the server
+
+extension Live {
+  /// One test's client stack against one tenant of the real server: `HTTPClient` +
+  /// `AuthInterceptor` + `RefreshCoordinator` (`OAuthRefresher`) over a ``ProbeTransport``,
+  /// signed in with a token pair minted for the tenant.
+  struct Rig: Sendable {
+    let server: OAuthTestServer
+    let tenant: OAuthTestTenant
+    /// The pair the session started from.
+    let pair: OAuthTokenPair
+    /// The credential signed in with. Unless `clientKnowsExpiry`, its expiry is unknown to the
+    /// client (`expiresAt` nil), so an access token the server no longer accepts is found out
+    /// by a 401.
+    let credential: Credential
+    let initialGeneration: Generation
+    let transport: ProbeTransport
+    let storage: RecordingStorage
+    let clock: AdvancingClock
+    let coordinator: RefreshCoordinator
+    let client: HTTPClient
+    let events: EventLog
+    let log: Watched<[AuthLogMessage]>
+
+    /// - Parameters:
+    ///   - client: The tenant's public client (`client_id` in the body) or confidential one
+    ///     (HTTP Basic).
+    ///   - accessTokenLifetime: Of the initial access token; ≤ 0: the server rejects it already.
+    ///   - clientKnowsExpiry: Whether the credential carries the token's expiry (then an
+    ///     expired one is refreshed before sending); otherwise a 401 tells.
+    ///   - connections: Connections per host for the transport.
+    static func make(
+      server configuration: OAuthServerConfiguration = OAuthServerConfiguration(),
+      client: OAuthTestTenant.Client = .public, accessTokenLifetime: Int = -1, clientKnowsExpiry: Bool = false,
+      policy: RefreshPolicy = RefreshPolicy(), connections: Int = 64
+    ) async throws -> Rig {
+      let server = try await OAuthTestServer.shared(configuration)
+      let tenant = try await server.makeTenant()
+      let pair = try await tenant.issueTokens(accessTokenLifetime: accessTokenLifetime, client: client)
+      let credential = Credential(
+        accessToken: pair.accessToken, refreshToken: pair.refreshToken,
+        expiresAt: clientKnowsExpiry ? Date().addingTimeInterval(TimeInterval(pair.expiresIn)) : nil, scope: pair.scope,
+        userID: String(tenant.userID))
+      let oauth =
+        switch client {
+        case .public: OAuthClientConfiguration(tokenEndpoint: server.tokenURL, clientID: tenant.publicClientID)
+        case .confidential:
+          OAuthClientConfiguration(
+            tokenEndpoint: server.tokenURL, clientID: tenant.confidentialClientID,
+            clientSecret: tenant.confidentialClientSecret)
+        }
+      let transport = ProbeTransport(tokenURL: server.tokenURL, connections: connections)
+      let storage = RecordingStorage()
+      let clock = AdvancingClock()
+      let log = Watched<[AuthLogMessage]>([])
+      let coordinator = RefreshCoordinator(
+        oauth: oauth, transport: transport, storage: storage, clock: clock, policy: policy,
+        log: { message in log.update { $0.append(message) } })
+      let events = EventLog(coordinator.events)
+      try await coordinator.signIn(credential)
+      let initialGeneration = try #require(coordinator.current).generation
+      let client = HTTPClient(
+        transport: transport,
+        interceptors: [
+          AuthInterceptor(coordinator: coordinator, hosts: [Live.hostAndPort(server.baseURL)], excludedURLs: [server.tokenURL])
+        ])
+      // Every token a request carries must be the original or one already saved.
+      let original = pair.accessToken
+      var hooks = transport.hooks
+      hooks.isKnownToStorage = { token in token == original || storage.contents?.accessToken == token }
+      transport.hooks = hooks
+      return Rig(
+        server: server, tenant: tenant, pair: pair, credential: credential, initialGeneration: initialGeneration,
+        transport: transport, storage: storage, clock: clock, coordinator: coordinator, client: client,
+        events: events, log: log)
+    }
+
+    /// `GET /api/me`, optionally marked so the transport can tell it apart.
+    func request(marker: String? = nil) -> URLRequest {
+      var request = URLRequest(url: server.resourceURL, timeoutInterval: 120)
+      if let marker { request.setValue(marker, forHTTPHeaderField: ProbeTransport.markerHeader) }
+      return request
+    }
+
+    /// Sends `count` requests at once and returns their outcomes.
+    func sendParallel(_ count: Int) async -> Outcomes {
+      let client = self.client
+      let request = self.request()
+      return await Outcomes.collect(count) { _ in try await client.send(request) }
+    }
+
+    /// Sends one request and returns its outcome.
+    func sendOne(marker: String? = nil) async -> Result<HTTPResponse, any Error> {
+      let client = self.client
+      let request = self.request(marker: marker)
+      do {
+        return .success(try await client.send(request))
+      } catch {
+        return .failure(error)
+      }
+    }
+
+    /// The token request waits until `count` resource requests have been answered 401: every
+    /// request of the storm then meets the refresh in flight.
+    func holdTokenRequests(untilResource401 count: Int) {
+      let traffic = transport.traffic
+      var hooks = transport.hooks
+      hooks.beforeToken = { _ in
+        if await !traffic.until({ $0.resource401 >= count }) {
+          print("Live: the token request went ahead after \(traffic.current.resource401) of \(count) 401s (watchdog)")
+        }
+      }
+      transport.hooks = hooks
+    }
+
+    /// The events so far, after a sign-in with a marker credential that every earlier event
+    /// precedes (`signIn` returns once its `signedIn` was delivered, and events are delivered
+    /// in order). Ends the session under test: call it last.
+    func eventsThroughFence() async throws -> [SessionEvent] {
+      let marker = Credential(accessToken: "fence-\(UUID().uuidString)", refreshToken: nil, expiresAt: nil)
+      try await coordinator.signIn(marker)
+      let events = self.events.events.current
+      #expect(events.last == .signedIn(marker), "the fence's signedIn is not the last event: \(events)")
+      return Array(events.dropLast())
+    }
+
+    func counters() async throws -> OAuthServerCounters {
+      try await tenant.counters()
+    }
+  }
+
+  /// `host:port` of a URL, as `AuthInterceptor` matches it.
+  static func hostAndPort(_ url: URL) -> String {
+    let host = url.host ?? ""
+    return url.port.map { "\(host):\($0)" } ?? host
+  }
+}
+
+// MARK: - Outcomes
+
+extension Live {
+  /// The outcomes of many requests.
+  struct Outcomes: Sendable {
+    var results: [Result<HTTPResponse, any Error>]
+
+    static func collect(
+      _ count: Int, _ body: @escaping @Sendable (Int) async throws -> HTTPResponse
+    ) async -> Outcomes {
+      let results = await withTaskGroup(of: Result<HTTPResponse, any Error>.self) { group in
+        for index in 0..<count {
+          group.addTask {
+            do {
+              return .success(try await body(index))
+            } catch {
+              return .failure(error)
+            }
+          }
+        }
+        var all: [Result<HTTPResponse, any Error>] = []
+        all.reserveCapacity(count)
+        for await result in group { all.append(result) }
+        return all
+      }
+      return Outcomes(results: results)
+    }
+
+    /// Status → how many requests ended with it.
+    var statuses: [Int: Int] {
+      results.reduce(into: [:]) { counts, result in
+        if case .success(let response) = result { counts[response.statusCode, default: 0] += 1 }
+      }
+    }
+
+    var successes: Int { results.filter { (try? $0.get())?.isSuccess == true }.count }
+
+    var errors: [any Error] {
+      results.compactMap { result in
+        if case .failure(let error) = result { return error }
+        return nil
+      }
+    }
+
+    /// The errors as `AuthError` (`nil` for any other error).
+    var authErrors: [AuthError?] { errors.map { $0 as? AuthError } }
+
+    var summary: String {
+      var parts = statuses.sorted { $0.key < $1.key }.map { "\($0.value) × \($0.key)" }
+      let grouped = Dictionary(grouping: errors.map { "\($0)" }) { $0 }
+      parts += grouped.sorted { $0.key < $1.key }.map { "\($0.value.count) × error \($0.key)" }
+      return parts.joined(separator: ", ")
+    }
+  }
+
+  /// Seconds with two decimals.
+  static func seconds(_ duration: Duration) -> String {
+    let (whole, attoseconds) = duration.components
+    return String(format: "%.2f", Double(whole) + Double(attoseconds) / 1e18)
+  }
+}

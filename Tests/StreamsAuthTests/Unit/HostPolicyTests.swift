@@ -1,0 +1,120 @@
+import Foundation
+import Streams
+import StreamsAuth
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The token goes only where it belongs.
+@Suite("Authorization only for the configured hosts", .timeLimit(.minutes(1)))
+struct HostPolicyTests {
+  let refresher = ScriptedRefresher(clock: SystemClock())
+
+  func makeClient(_ handler: @escaping @Sendable (URLRequest) async throws -> HTTPResponse) async throws
+    -> (HTTPClient, TestTransport, RefreshCoordinator)
+  {
+    let coordinator = RefreshCoordinator(refresher: refresher)
+    try await coordinator.signIn(.test(access: "secret-access"))
+    let transport = TestTransport(handler)
+    let client = HTTPClient(
+      transport: transport,
+      interceptors: [
+        AuthInterceptor(
+          coordinator: coordinator, hosts: ["api.example.com", "127.0.0.1:8000"],
+          excludedURLs: [URL(string: "https://api.example.com/o/token/")!])
+      ])
+    return (client, transport, coordinator)
+  }
+
+  @Test("Another host never gets the token, and its 401 starts no refresh")
+  func thirdParty() async throws {
+    let (client, transport, _) = try await makeClient { jsonResponse(401, "{}", url: $0.url) }
+    _ = try await client.send(URLRequest(url: URL(string: "https://tracker.example.net/pixel")!))
+    _ = try await client.send(URLRequest(url: URL(string: "https://api.example.com.evil.net/")!))
+    _ = try await client.send(URLRequest(url: URL(string: "http://api.example.com/plain-http")!))
+    _ = try await client.send(URLRequest(url: URL(string: "http://127.0.0.1:9000/other-port")!))
+    #expect(transport.requests.current.allSatisfy { $0.value(forHTTPHeaderField: "Authorization") == nil })
+    #expect(refresher.log.current.calls == 0)
+  }
+
+  @Test("Configured hosts get the token; loopback over plain HTTP too; the token endpoint does not")
+  func configuredHosts() async throws {
+    let (client, transport, _) = try await makeClient { jsonResponse(200, "{}", url: $0.url) }
+    _ = try await client.send(URLRequest(url: URL(string: "https://API.example.com/me")!))
+    _ = try await client.send(URLRequest(url: URL(string: "http://127.0.0.1:8000/api/hello/")!))
+    _ = try await client.send(URLRequest(url: URL(string: "https://api.example.com/o/token/")!))
+    let headers = transport.requests.current.map { $0.value(forHTTPHeaderField: "Authorization") }
+    #expect(headers == ["Bearer secret-access", "Bearer secret-access", nil])
+  }
+
+  @Test("A cross-host redirect drops the token, for that hop and every later one; its 401 refreshes nothing")
+  func crossHostRedirect() async throws {
+    let (client, transport, _) = try await makeClient { request in
+      switch request.url?.host {
+      case "api.example.com" where request.url?.path == "/start":
+        return HTTPResponse(statusCode: 302, headers: ["Location": "https://cdn.example.org/file"], url: request.url)
+      case "cdn.example.org":
+        return HTTPResponse(statusCode: 307, headers: ["Location": "https://api.example.com/back"], url: request.url)
+      default:
+        return jsonResponse(401, "{}", url: request.url)
+      }
+    }
+    let response = try await client.send(URLRequest(url: URL(string: "https://api.example.com/start")!))
+    #expect(response.statusCode == 401)
+    let sent = transport.requests.current.map {
+      ($0.url?.absoluteString ?? "", $0.value(forHTTPHeaderField: "Authorization"))
+    }
+    #expect(
+      sent.map(\.0) == [
+        "https://api.example.com/start", "https://cdn.example.org/file", "https://api.example.com/back",
+      ])
+    #expect(sent.map(\.1) == ["Bearer secret-access", nil, nil])
+    #expect(refresher.log.current.calls == 0)
+  }
+
+  @Test("A same-host redirect keeps the token; 303 turns a POST into a GET without body")
+  func sameHostRedirect() async throws {
+    let (client, transport, _) = try await makeClient { request in
+      if request.url?.path == "/submit" {
+        return HTTPResponse(statusCode: 303, headers: ["Location": "/result"], url: request.url)
+      }
+      return jsonResponse(200, "{}", url: request.url)
+    }
+    var request = URLRequest(url: URL(string: "https://api.example.com/submit")!)
+    request.httpMethod = "POST"
+    request.httpBody = Data("a=1".utf8)
+    #expect(try await client.send(request).statusCode == 200)
+    let second = try #require(transport.requests.current.last)
+    #expect(second.url?.absoluteString == "https://api.example.com/result")
+    #expect(second.httpMethod == "GET")
+    #expect(second.httpBody == nil)
+    #expect(second.value(forHTTPHeaderField: "Authorization") == "Bearer secret-access")
+  }
+
+  @Test("A request to another host works while signed out; one to a configured host fails with notSignedIn")
+  func signedOut() async throws {
+    let (client, transport, coordinator) = try await makeClient { jsonResponse(200, "{}", url: $0.url) }
+    try await coordinator.signOut()
+    #expect(try await client.send(URLRequest(url: URL(string: "https://cdn.example.org/a")!)).statusCode == 200)
+    await #expect(throws: AuthError.notSignedIn) {
+      try await client.send(URLRequest(url: URL(string: "https://api.example.com/me")!))
+    }
+    #expect(transport.requests.current.count == 1)
+  }
+
+  @Test("The stricter predicate wants WWW-Authenticate: Bearer error=\"invalid_token\"")
+  func invalidTokenChallenge() {
+    #expect(
+      AuthInterceptor.invalidTokenChallenge(
+        jsonResponse(401, "{}", headers: ["WWW-Authenticate": "Bearer error=\"invalid_token\""])))
+    #expect(!AuthInterceptor.invalidTokenChallenge(jsonResponse(401, "{}")))
+    #expect(
+      !AuthInterceptor.invalidTokenChallenge(
+        jsonResponse(401, "{}", headers: ["WWW-Authenticate": "Basic realm=\"x\""])))
+    #expect(
+      !AuthInterceptor.invalidTokenChallenge(
+        jsonResponse(403, "{}", headers: ["WWW-Authenticate": "Bearer error=\"invalid_token\""])))
+  }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import StreamsAuth
+import Testing
+
+/// Tokens never appear in descriptions, dumps or log lines.
+@Suite("Redaction", .timeLimit(.minutes(1)))
+struct RedactionTests {
+  let access = "ACCESS-7f3a9c"
+  let refresh = "REFRESH-b81d20"
+
+  func assertClean(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(!text.contains(access), "access token leaked: \(text)", sourceLocation: sourceLocation)
+    #expect(!text.contains(refresh), "refresh token leaked: \(text)", sourceLocation: sourceLocation)
+  }
+
+  @Test("Credential: description, debugDescription, dump, interpolation")
+  func credential() {
+    let credential = Credential(
+      accessToken: access, refreshToken: refresh, expiresAt: Date(timeIntervalSince1970: 0), scope: "read",
+      userID: "ada")
+    assertClean(credential.description)
+    assertClean(credential.debugDescription)
+    assertClean("\(credential)")
+    assertClean(String(reflecting: credential))
+    var dumped = ""
+    dump(credential, to: &dumped)
+    assertClean(dumped)
+    #expect(credential.description.contains("<redacted, 13 characters>"))
+    #expect(credential.description.contains("userID: ada"))
+    assertClean(VersionedCredential(credential: credential, generation: Generation(3)).description)
+    assertClean(SessionEvent.tokenRefreshed(credential).description)
+    assertClean(SessionEvent.initialSession(credential).description)
+  }
+
+  @Test("The documented example prints what the documentation says")
+  func documentedExample() {
+    let credential = Credential(accessToken: "access-123", refreshToken: "refresh-456", expiresAt: nil)
+    #expect(
+      credential.description
+        == "Credential(accessToken: <redacted, 10 characters>, refreshToken: <redacted>, tokenType: Bearer)")
+  }
+
+  @Test("Configuration hides the client secret; responses hide their body and query")
+  func otherTypes() {
+    let configuration = OAuthClientConfiguration(
+      tokenEndpoint: URL(string: "https://auth.example.com/token?key=\(access)")!, clientID: "c",
+      clientSecret: refresh)
+    assertClean(configuration.description)
+    let response = HTTPResponse(
+      statusCode: 200, body: Data(#"{"access_token":"\#(access)"}"#.utf8),
+      url: URL(string: "https://x.example.com/?t=\(refresh)"))
+    assertClean(response.description)
+  }
+
+  @Test("Every log line of a full session (sign-in, refresh, failure, rejection) is clean")
+  func logLines() async throws {
+    let lines = Observed<[String]>([])
+    let server = OAuthServerSimulation()
+    let coordinator = RefreshCoordinator(
+      oauth: server.oauthConfiguration, transport: server,
+      log: { message in lines.update { $0.append(message.description) } })
+    let recorder = EventRecorder(coordinator.events)
+    let credential = server.signIn()
+    try await coordinator.signIn(credential)
+    let renewed = try await coordinator.refresh(ifGeneration: coordinator.current!.generation)
+    server.injectTokenFault(.status(503))
+    await #expect(throws: AuthError.self) { try await coordinator.refresh(ifGeneration: renewed.generation) }
+    server.revokeFamily(of: renewed.credential.refreshToken!)
+    let other = RefreshCoordinator(
+      oauth: server.oauthConfiguration, transport: server,
+      log: { message in lines.update { $0.append(message.description) } })
+    try await other.signIn(renewed.credential)
+    await #expect(throws: AuthError.self) { try await other.refresh(ifGeneration: other.current!.generation) }
+    try await coordinator.signOut()
+    let secrets = [credential, renewed.credential].flatMap { [$0.accessToken, $0.refreshToken!] }
+    #expect(lines.current.count >= 5)
+    for line in lines.current + recorder.events.current.map(\.description) {
+      for secret in secrets { #expect(!line.contains(secret), "leaked in: \(line)") }
+    }
+  }
+
+  @Test("Every error explains itself and carries no token")
+  func errorDescriptions() {
+    let errors: [AuthError] = [
+      .notSignedIn, .noRefreshToken, .credentialExpired, .userIDUnavailable,
+      .refreshRejected(OAuthErrorResponse(code: "invalid_grant", errorDescription: "reused")),
+      .tokenEndpoint(statusCode: 503, error: nil),
+      .tokenEndpoint(statusCode: 401, error: OAuthErrorResponse(code: "invalid_client")),
+      .malformedTokenResponse(.missingField("access_token")), .network(TransportError(.timedOut)),
+      .excessiveRefresh(refreshes: 5, interval: 30), .sessionEnded, .cancelled, .coordinatorReleased,
+      .storage(.keychain(operation: "read", status: -25300)), .invalidConfiguration("x"),
+    ]
+    for error in errors {
+      #expect(error.description.count > 30, "\(error)")
+      assertClean(error.description)
+    }
+    #expect(Set(errors.map(\.kind)) == [.network, .server, .account, .cancelled, .client])
+  }
+}

@@ -1,0 +1,207 @@
+import Foundation
+import Streams
+import StreamsAuth
+import StreamsTest
+import Testing
+
+/// The session manager and the token store.
+@Suite("Session manager and token store", .timeLimit(.minutes(1)))
+struct SessionManagerTests {
+  @Test("validSession refreshes inside when needed; accessToken and userID read without optionals")
+  func validSession() async throws {
+    let clock = ManualClock()
+    let refresher = ScriptedRefresher(clock: clock)
+    let session = SessionManager(coordinator: RefreshCoordinator(refresher: refresher, clock: clock))
+    #expect(session.accessToken == .failure(.notSignedIn))
+    #expect(session.userID == .failure(.notSignedIn))
+    await #expect(throws: AuthError.notSignedIn) { try await session.validSession() }
+    try await session.signIn(.test(expiresAt: clock.now.addingTimeInterval(100)))
+    #expect(try session.accessToken.get() == "at-0")
+    #expect(try session.userID.get() == "user-1")
+    clock.advance(by: 100)
+    #expect(session.accessToken == .failure(.credentialExpired))
+    #expect(try await session.validSession().accessToken == "at-1")
+    #expect(try session.accessToken.get() == "at-1")
+    #expect(refresher.log.current.calls == 1)
+    try await session.signIn(.test(access: "x", userID: nil))
+    #expect(session.userID == .failure(.userIDUnavailable))
+  }
+
+  @Test("Events as an AsyncSequence: initialSession, signedIn, tokenRefreshed, refreshFailed, signedOut")
+  func eventStream() async throws {
+    let clock = ManualClock()
+    let refresher = ScriptedRefresher(clock: clock)
+    let storage = InMemoryCredentialStorage(.test())
+    let session = SessionManager(coordinator: RefreshCoordinator(refresher: refresher, storage: storage, clock: clock))
+    let collected = Observed<[SessionEvent]>([])
+    let listener = Task {
+      for await event in session.eventStream {
+        collected.update { $0.append(event) }
+      }
+    }
+    try await session.restore()
+    #expect(await collected.until { $0.count == 1 })
+    let generation = session.coordinator.current!.generation
+    _ = try await session.coordinator.refresh(ifGeneration: generation)
+    let failure = AuthError.tokenEndpoint(statusCode: 500, error: nil)
+    refresher.script(.failure(failure))
+    _ = try? await session.coordinator.refresh(ifGeneration: session.coordinator.current!.generation)
+    try await session.signOut()
+    try await session.signIn(.test(access: "b"))
+    #expect(await collected.until { $0.count == 5 })
+    let events = collected.current
+    #expect(events.first == .initialSession(.test()))
+    #expect(events.dropFirst(2) == [.refreshFailed(failure), .signedOut(.requested), .signedIn(.test(access: "b"))])
+    let kinds = collected.current.map { event -> String in
+      switch event {
+      case .initialSession: return "initialSession"
+      case .signedIn: return "signedIn"
+      case .tokenRefreshed: return "tokenRefreshed"
+      case .refreshFailed: return "refreshFailed"
+      case .signedOut: return "signedOut"
+      }
+    }
+    #expect(kinds == ["initialSession", "tokenRefreshed", "refreshFailed", "signedOut", "signedIn"])
+    listener.cancel()
+  }
+
+  @Test("A subscriber after the restore gets initialSession first, then live events")
+  func lateSubscriber() async throws {
+    let session = SessionManager(
+      coordinator: RefreshCoordinator(
+        refresher: ScriptedRefresher(clock: SystemClock()), storage: InMemoryCredentialStorage()))
+    try await session.restore()
+    let recorder = EventRecorder(session.events)
+    #expect(await recorder.events.until { $0 == [.initialSession(nil)] })
+    try await session.signIn(.test())
+    #expect(await recorder.events.until { $0 == [.initialSession(nil), .signedIn(.test())] })
+  }
+
+  @Test("The proactive timer refreshes at expiresAt − leeway in virtual time, re-arms, and stops")
+  func proactiveTimer() async throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let clock = SchedulerClock(scheduler)
+    let refresher = ScriptedRefresher(clock: clock)
+    refresher.lifetime = 100
+    let session = SessionManager(
+      coordinator: RefreshCoordinator(refresher: refresher, clock: clock, policy: RefreshPolicy(leeway: 30)))
+    let recorder = EventRecorder(session.events)
+    try await session.signIn(.test(expiresAt: clock.now.addingTimeInterval(100)))
+    session.startAutoRefresh()
+    #expect(session.isAutoRefreshing)
+    scheduler.advanceTo(69)
+    #expect(refresher.log.current.calls == 0)
+    scheduler.advanceTo(70)
+    #expect(await refresher.log.until { $0.finished == 1 })
+    #expect(await recorder.events.until { $0.count == 2 })
+    // Re-armed for the new credential (expires at 170): fires at 140.
+    scheduler.advanceTo(139)
+    #expect(refresher.log.current.calls == 1)
+    scheduler.advanceTo(140)
+    #expect(await refresher.log.until { $0.finished == 2 })
+    #expect(await recorder.events.until { $0.count == 3 })
+    session.stopAutoRefresh()
+    #expect(!session.isAutoRefreshing)
+    scheduler.advanceTo(1_000)
+    #expect(refresher.log.current.calls == 2)
+  }
+
+  @Test("Concurrent validCredential callers coalesce onto one refresh and all get its first response")
+  func tokenStoreCoalesces() async throws {
+    let clock = ManualClock()
+    let refresher = ScriptedRefresher(clock: clock)
+    let store = TokenStore(coordinator: RefreshCoordinator(refresher: refresher, clock: clock))
+    try await store.signIn(.test(expiresAt: clock.now))
+    let gate = refresher.holdNext()
+    let callers = (0..<10).map { _ in Task { try await store.validCredential() } }
+    await refresher.log.until { $0.calls == 1 }
+    gate.open()
+    var tokens: Set<String> = []
+    for caller in callers { tokens.insert(try await caller.value.accessToken) }
+    #expect(tokens == ["at-1"])
+    #expect(refresher.log.current.calls == 1)
+  }
+
+  @Test("Exclusive entry points run one at a time, in order; a cancelled one leaves the queue at once")
+  func exclusiveEntryPoints() async throws {
+    let store = TokenStore(coordinator: RefreshCoordinator(refresher: ScriptedRefresher(clock: SystemClock())))
+    let log = Observed<[String]>([])
+    let firstGate = Gate()
+    let first = Task {
+      try await store.exclusive {
+        log.update { $0.append("first in") }
+        try await firstGate.wait()
+        log.update { $0.append("first out") }
+      }
+    }
+    await log.until { $0 == ["first in"] }
+    let cancelled = Task {
+      try await store.exclusive { log.update { $0.append("cancelled ran") } }
+    }
+    let second = Task {
+      try await store.exclusive { log.update { $0.append("second") } }
+    }
+    cancelled.cancel()
+    await #expect(throws: AuthError.cancelled) { try await cancelled.value }
+    #expect(log.current == ["first in"])
+    firstGate.open()
+    try await first.value
+    try await second.value
+    #expect(log.current == ["first in", "first out", "second"])
+  }
+
+  @Test("Sign-in flows do not overlap")
+  func signInFlowsSerialize() async throws {
+    let store = TokenStore(coordinator: RefreshCoordinator(refresher: ScriptedRefresher(clock: SystemClock())))
+    let active = Observed((now: 0, max: 0))
+    let flows = (0..<5).map { index in
+      Task {
+        try await store.signIn {
+          active.update {
+            $0.now += 1; $0.max = max($0.max, $0.now)
+          }
+          await Task.yield()
+          active.update { $0.now -= 1 }
+          return .test(access: "at-\(index)")
+        }
+      }
+    }
+    for flow in flows { _ = try await flow.value }
+    #expect(active.current.max == 1)
+  }
+
+  @Test("Typed failures tell network, server, account and cancellation apart")
+  func errorKinds() async throws {
+    let clock = ManualClock()
+    let refresher = ScriptedRefresher(clock: clock)
+    let session = SessionManager(coordinator: RefreshCoordinator(refresher: refresher, clock: clock))
+    try await session.signIn(.test(expiresAt: clock.now))
+    let cases: [(AuthError, AuthError.Kind)] = [
+      (.network(TransportError(.notConnected)), .network),
+      (.tokenEndpoint(statusCode: 502, error: nil), .server),
+      (.refreshRejected(OAuthErrorResponse(code: "invalid_grant")), .account),
+    ]
+    for (error, kind) in cases {
+      if session.coordinator.current == nil { try await session.signIn(.test(expiresAt: clock.now)) }
+      clock.advance(by: 60)
+      refresher.script(.failure(error))
+      do {
+        _ = try await session.validSession()
+        Issue.record("expected \(error)")
+      } catch {
+        #expect(error.kind == kind)
+      }
+    }
+    try await session.signIn(.test(expiresAt: clock.now))
+    let gate = refresher.holdNext()
+    let waiting = Task { try await session.validSession() }
+    await refresher.log.until { $0.calls == 4 }
+    waiting.cancel()
+    do {
+      _ = try await waiting.value
+    } catch {
+      #expect((error as? AuthError)?.kind == .cancelled)
+    }
+    gate.open()
+  }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import Streams
+import StreamsAuth
+
+/// A refresher the test scripts: each call may wait at a gate, then returns the next scripted
+/// outcome (by default a fresh credential, `at-N`/`rt-N`, valid for an hour).
+final class ScriptedRefresher: CredentialRefresher, @unchecked Sendable {
+  struct Log: Sendable {
+    var calls = 0
+    var refreshed: [Credential] = []
+    var cancelled = 0
+    var finished = 0
+  }
+
+  let log = Observed(Log())
+  private let lock = NSLock()
+  private var gates: [Gate] = []
+  private var outcomes: [Result<Credential, AuthError>] = []
+  private let clock: any AuthClock
+  var lifetime: TimeInterval = 3600
+
+  init(clock: any AuthClock) {
+    self.clock = clock
+  }
+
+  /// The next call waits at the returned gate.
+  func holdNext() -> Gate {
+    let gate = Gate()
+    lock.lock()
+    gates.append(gate)
+    lock.unlock()
+    return gate
+  }
+
+  /// The next call (after its gate) ends with `outcome`.
+  func script(_ outcome: Result<Credential, AuthError>) {
+    lock.lock()
+    outcomes.append(outcome)
+    lock.unlock()
+  }
+
+  func refresh(_ credential: Credential) async throws(AuthError) -> Credential {
+    var number = 0
+    log.update {
+      $0.calls += 1
+      $0.refreshed.append(credential)
+      number = $0.calls
+    }
+    let (gate, scripted) = lock.critical {
+      (gates.isEmpty ? nil : gates.removeFirst(), outcomes.isEmpty ? nil : outcomes.removeFirst())
+    }
+    if let gate {
+      do {
+        try await gate.wait()
+      } catch {
+        log.update { $0.cancelled += 1 }
+        throw .cancelled
+      }
+    }
+    defer { log.update { $0.finished += 1 } }
+    if let scripted { return try scripted.get() }
+    return Credential(
+      accessToken: "at-\(number)", refreshToken: "rt-\(number)", expiresAt: clock.now.addingTimeInterval(lifetime),
+      userID: credential.userID)
+  }
+}
+
+/// A storage that records every call in order, into a log it shares with the test.
+final class RecordingStorage: CredentialStorage, @unchecked Sendable {
+  let events: Observed<[String]>
+  private let lock = NSLock()
+  private var stored: Credential?
+  var failSaves = false
+
+  init(_ credential: Credential? = nil, events: Observed<[String]> = Observed([])) {
+    self.stored = credential
+    self.events = events
+  }
+
+  var credential: Credential? {
+    lock.lock()
+    defer { lock.unlock() }
+    return stored
+  }
+
+  /// Replaces the stored credential without logging (as another process would).
+  func replaceBehindTheScenes(_ credential: Credential?) {
+    lock.lock()
+    stored = credential
+    lock.unlock()
+  }
+
+  func load() throws(CredentialStorageError) -> Credential? {
+    events.update { $0.append("load") }
+    return credential
+  }
+
+  func save(_ credential: Credential) throws(CredentialStorageError) {
+    if failSaves {
+      events.update { $0.append("save-failed \(credential.accessToken)") }
+      throw .fileSystem(operation: "write", path: "/test", reason: "simulated")
+    }
+    lock.lock()
+    stored = credential
+    lock.unlock()
+    events.update { $0.append("save \(credential.accessToken)") }
+  }
+
+  func clear() throws(CredentialStorageError) {
+    lock.lock()
+    stored = nil
+    lock.unlock()
+    events.update { $0.append("clear") }
+  }
+}
+
+/// Collects session events.
+final class EventRecorder: @unchecked Sendable {
+  let events = Observed<[SessionEvent]>([])
+  private var subscription: (any Disposable)?
+
+  init(_ observable: Observable<SessionEvent>) {
+    subscription = observable.subscribe(onNext: { [events] event in events.update { $0.append(event) } })
+  }
+
+  func stop() {
+    subscription?.dispose()
+  }
+}
+
+extension Credential {
+  /// A credential for tests: `at-0`/`rt-0`, expiring at `expiresAt`.
+  static func test(
+    access: String = "at-0", refresh: String? = "rt-0", expiresAt: Date? = nil, userID: String? = "user-1"
+  ) -> Credential {
+    Credential(accessToken: access, refreshToken: refresh, expiresAt: expiresAt, userID: userID)
+  }
+}
