@@ -216,6 +216,23 @@ struct Row: Sendable {
         }
       }),
     Row(
+      id: "H",
+      title: {
+        "PublishSubject → for await in another task, \(grouped(AsyncValuesWorkloads.count($0))) values "
+          + "(the locked-closures column is AsyncStream, unbounded: the reference for this row)"
+      },
+      unit: { _ in "value" },
+      events: { AsyncValuesWorkloads.count($0) }, expectedSum: { sumBelow(AsyncValuesWorkloads.count($0)) },
+      floorTarget: 0.5, zeroAllocationTarget: false,
+      columns: { column in
+        switch column {
+        case .streams: .measured(AsyncValuesWorkloads.streams)
+        case .openCombine: .measured(AsyncValuesWorkloads.openCombine)
+        case .closures: .notApplicable(reason: "no async consumer without a buffer")
+        case .lockedClosures: .measured(AsyncValuesWorkloads.asyncStream)
+        }
+      }),
+    Row(
       id: "I", title: { "PublishSubject, \($0.threads) threads × \(grouped($0.sendsPerThread)) sends, 1 subscriber" },
       unit: { _ in "send" },
       events: { $0.threads * $0.sendsPerThread }, expectedSum: { sumBelow($0.threads * $0.sendsPerThread) },
