@@ -45,18 +45,19 @@ final class RefreshCoordinatorStorage: @unchecked Sendable {
   func credential(completion: @escaping AuthCompletion<VersionedCredential>) -> Cancelable {
     let now = clock.now
     let uptime = clock.uptime
-    let action = lock.withLock {
+    let (action, generation) = lock.withLock {
       let action = machine.credentialRequested(now: now, uptime: uptime)
       scheduleLocked(action)
-      return action
+      return (action, machine.generation)
     }
     jobs.drain()
     switch action {
     case .join, .startRefresh:
-      // A proactive refresh that fails does not fail a credential that still works.
+      // A proactive refresh that fails does not fail a credential that still works (the same
+      // credential: not one that a new sign-in installed meanwhile).
       return perform(action) { [weak self] outcome in
-        guard case .failure(let error) = outcome, !error.isFatal, let self,
-          let current = self.current, !current.credential.isExpired(at: self.clock.now)
+        guard case .failure(let error) = outcome, !error.isFatal, let self, let current = self.current,
+          current.generation == generation, !current.credential.isExpired(at: self.clock.now)
         else { return completion(outcome) }
         completion(.success(current))
       }

@@ -47,7 +47,6 @@ struct LifetimeTests {
     weak var weakCoordinator: RefreshCoordinator?
     weak var weakTracked: Tracked?
     let outcomes = Observed<[String]>([])
-    var asyncWaiter: Task<Void, Never>?
     do {
       let coordinator = RefreshCoordinator(refresher: refresher)
       try await coordinator.signIn(.test())
@@ -69,8 +68,6 @@ struct LifetimeTests {
     // The refresh task was cancelled and holds nothing of the coordinator.
     await refresher.log.until { $0.cancelled == 1 }
     gate.open()
-    asyncWaiter = nil
-    _ = asyncWaiter
   }
 
   @Test("A session manager with a running timer and event subscribers is released")
