@@ -94,6 +94,7 @@ struct BroadcastTests {
     let allowance = BridgeLocked(64)
     let stopAt = BridgeLocked(Int.max)
     let started = BridgeSignal()
+    let finished = BridgeSignal()
     // A thread of its own: spinning on a Dispatch worker would take a thread from the pool that
     // also runs Swift tasks on Linux.
     let sender = Thread {
@@ -109,6 +110,7 @@ struct BroadcastTests {
         if value == 1 { started.fire() }
       }
       subject.onCompleted()
+      finished.fire()
     }
     sender.start()
     await started.wait()
@@ -126,6 +128,9 @@ struct BroadcastTests {
     let last = sent.value + reads + 1
     allowance.mutate { $0 = Swift.max($0, last) }
     stopAt.value = last
+    // Read only once everything was sent: reading while elements still arrive would make room in
+    // the buffers, and the subscriptions would not end at exactly `reads` elements.
+    await finished.wait()
 
     var results: [[Int]] = []
     results.reserveCapacity(runs)

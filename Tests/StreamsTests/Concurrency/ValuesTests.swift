@@ -207,7 +207,7 @@ struct ValuesTests {
     #expect(received == [2, 3, 4, 5])
   }
 
-  @Test("Relays give non-throwing sequences")
+  @Test("Relays and Infallible give non-throwing sequences")
   func relays() async {
     let behavior = BehaviorRelay(value: 0)
     let publish = PublishRelay<Int>()
@@ -228,6 +228,13 @@ struct ValuesTests {
     #expect(await publishIterator.next() == 2)
     #expect(await replayIterator.next() == 10)
     #expect(await replayIterator.next() == 11)
+
+    var fromInfallible: [Int] = []
+    for await value in Infallible.of(1, 2, 3).values { fromInfallible.append(value) }
+    #expect(fromInfallible == [1, 2, 3])
+    var newest = Infallible.of(1, 2, 3).values(bufferingPolicy: .bufferingNewest(1)).makeAsyncIterator()
+    #expect(await newest.next() == 3)
+    #expect(await newest.next() == nil)
   }
 
   @Test("A relay's loop ends when its task is cancelled")
