@@ -154,11 +154,6 @@ final class OAuthTestServer: Sendable {
     try await control.get("test/counters", query: ["tenant": "_all"])
   }
 
-  /// Zeroes every tenant's counters and knobs and the totals. Prefer a tenant's own reset.
-  func resetEverything() async throws {
-    let _: OAuthControlClient.Ignored = try await control.post("test/reset", ["tenant": "_all"])
-  }
-
   var isRunning: Bool { state.isRunning }
 
   /// The server's log so far (stderr).

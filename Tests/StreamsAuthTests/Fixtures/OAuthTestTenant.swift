@@ -200,14 +200,18 @@ struct OAuthTestTenant: Sendable {
   }
 
   /// `GET /api/me`, with `Authorization: Bearer accessToken` when given. `delay` makes the
-  /// server wait before it checks the token.
+  /// server wait before it checks the token; `gather` makes it hold the request until that
+  /// many gathering requests of this tenant have arrived (503 if they do not within 45 s).
   func callResource(
-    accessToken: String?, delay: Duration? = nil, session: URLSession? = nil
+    accessToken: String?, delay: Duration? = nil, gather: Int? = nil, session: URLSession? = nil
   ) async throws -> OAuthResourceReply {
     var url = resourceURL
-    if let delay {
+    var query: [URLQueryItem] = []
+    if let delay { query.append(URLQueryItem(name: "delay_ms", value: String(Self.milliseconds(delay)))) }
+    if let gather { query.append(URLQueryItem(name: "gather", value: String(gather))) }
+    if !query.isEmpty {
       var components = URLComponents(url: url, resolvingAgainstBaseURL: false)!
-      components.queryItems = [URLQueryItem(name: "delay_ms", value: String(Self.milliseconds(delay)))]
+      components.queryItems = query
       url = components.url!
     }
     var request = URLRequest(url: url, timeoutInterval: 60)

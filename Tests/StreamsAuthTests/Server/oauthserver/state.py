@@ -73,6 +73,9 @@ class Tenant:
         self.confidential_client_id = confidential_client_id
         self.confidential_client_secret = secret
         self.counters = Counters()
+        # Requests that asked to be gathered (GET /api/me?gather=N); see gather().
+        self._gathering = threading.Condition()
+        self._gathered = 0
         self.reset_knobs()
 
     def reset_knobs(self):
@@ -81,6 +84,15 @@ class Tenant:
         self.drop_remaining = 0
         self.drop_mode = "close"
         self.resource_mode = "normal"
+
+    def gather(self, count, timeout):
+        """Hold the calling request until `count` gathering requests of this tenant have
+        arrived since the server started, so that they are all in the application at once.
+        Returns False when `timeout` seconds pass first."""
+        with self._gathering:
+            self._gathered += 1
+            self._gathering.notify_all()
+            return self._gathering.wait_for(lambda: self._gathered >= count, timeout)
 
     def knobs_json(self):
         return {

@@ -25,6 +25,9 @@ from oauthlib.common import generate_token
 from .state import ALL, DEFAULT, registry, token_checksum
 from .tenants import TenantError, create_tenant as make_tenant
 
+# Below the client's 60 s request timeout, so a gathering that fails is reported as such.
+GATHER_TIMEOUT_SECONDS = 45
+
 AccessToken = get_access_token_model()
 Application = get_application_model()
 RefreshToken = get_refresh_token_model()
@@ -64,13 +67,20 @@ def me(request):
     bearer token; 401 with WWW-Authenticate: Bearer error="invalid_token" otherwise.
 
     ?delay_ms=N waits N ms before checking the token (a slow request in flight while the
-    client refreshes)."""
+    client refreshes).
+
+    ?gather=N holds the request until N requests of the token's tenant that carry the
+    parameter have arrived, so that all N are open at once; after GATHER_TIMEOUT_SECONDS
+    without them it answers 503 {"error": "gather_timeout"}."""
     delay_ms = _int(request.GET.get("delay_ms"), 0)
     if delay_ms > 0:
         time.sleep(min(delay_ms, 60_000) / 1000)
     raw = _bearer_token(request)
     tenant = registry.for_access_token(raw)
     registry.count(tenant, "resource_calls")
+    gather = _int(request.GET.get("gather"), 0)
+    if gather > 0 and tenant is not None and not tenant.gather(gather, GATHER_TIMEOUT_SECONDS):
+        return JsonResponse({"error": "gather_timeout", "error_description": "fewer than %d requests arrived" % gather}, status=503)
     if raw is None:
         return _unauthorized(tenant, None, "no bearer token")
     if tenant is not None and tenant.resource_mode == "always401":
