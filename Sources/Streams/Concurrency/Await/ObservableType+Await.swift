@@ -5,15 +5,16 @@ extension ObservableType where Element: Sendable {
   /// let firstTap = try await taps.first()
   /// ```
   ///
-  /// In a synchronous context, `first()` is the operator that returns a ``Maybe``; in an
-  /// asynchronous one, write `let maybe: Maybe<Element> = source.first()` to get the operator.
+  /// In an `async` function, `try await source.first()` is this method and `source.first()` used
+  /// as a ``Maybe`` is the operator; state the type (`let maybe: Maybe<Element> = source.first()`)
+  /// where it is not clear. Top-level code (`main.swift`) prefers the operator: there, state the
+  /// type of the result (`let first: Element? = try await source.first()`).
   ///
   /// - Parameter isolation: where the subscription is made; the caller's actor by default, so
   ///   the call does not hop.
   /// - Returns: the first element, or `nil` if the sequence completed without one.
   /// - Throws: the sequence's error, or `CancellationError` if the task was cancelled first (the
   ///   subscription is then disposed).
-  @_disfavoredOverload
   public func first(isolation: isolated (any Actor)? = #isolation) async throws -> Element? {
     let source = take(1)
     return try await awaitOutcome(isolation: isolation) { (outcome: OnceStorage<Element?>) in
@@ -49,14 +50,15 @@ extension ObservableType where Element: Sendable {
 
   /// Subscribes and collects every element until the sequence completes.
   ///
-  /// In a synchronous context, `toArray()` is the operator that returns a ``Single``; in an
-  /// asynchronous one, write `let single: Single<[Element]> = source.toArray()` to get the operator.
+  /// In an `async` function, `try await source.toArray()` is this method and `source.toArray()`
+  /// used as a ``Single`` is the operator; state the type where it is not clear. Top-level code
+  /// (`main.swift`) prefers the operator: there, state the type of the result
+  /// (`let all: [Element] = try await source.toArray()`).
   ///
   /// - Parameter isolation: where the subscription is made; the caller's actor by default.
   /// - Returns: the elements, in order.
   /// - Throws: the sequence's error, or `CancellationError` if the task was cancelled first (the
   ///   subscription is then disposed).
-  @_disfavoredOverload
   public func toArray(isolation: isolated (any Actor)? = #isolation) async throws -> [Element] {
     let source = asObservable()
     return try await awaitOutcome(isolation: isolation) { (outcome: OnceStorage<[Element]>) in

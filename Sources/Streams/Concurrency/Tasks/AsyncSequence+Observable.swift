@@ -43,7 +43,7 @@ extension Observable where Element: Sendable {
   /// let lines = Observable.from { url.lines }
   /// ```
   ///
-  /// The rules of ``_Concurrency/AsyncSequence/asObservable(priority:)`` apply: never on the
+  /// The rules of `AsyncSequence.asObservable(priority:)` apply: never on the
   /// subscriber's actor; dispose cancels the task and nothing is delivered afterwards; errors,
   /// `CancellationError` included, become `onError`. The sequence's type must be
   /// `SendableMetatype` (its `AsyncSequence` conformance must not be actor-isolated), since it is
