@@ -1,3 +1,5 @@
+import Streams
+
 /// Where StreamsAdapters reports the misbehaviour it recovered from.
 ///
 /// The default handler prints each ``AdapterDiagnostic`` to standard error, so a problem is never
@@ -47,9 +49,9 @@ public enum AdapterHooks {
 
   @TaskLocal private static var scoped: DiagnosticHandler?
 
-  private static let global = LockedState<@Sendable (AdapterDiagnostic) -> Void>.make { diagnostic in
+  private static let global = LockedState<@Sendable (AdapterDiagnostic) -> Void>({ diagnostic in
     StandardError.write("StreamsAdapters: \(diagnostic)\n")
-  }
+  })
 }
 
 /// A diagnostics handler captured by an adapter when it is created.

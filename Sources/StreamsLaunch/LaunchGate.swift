@@ -1,3 +1,5 @@
+import Streams
+
 /// Something a task waits for that happens outside the queue, such as the user accepting the terms.
 ///
 /// A gate starts closed. Tasks ``wait()`` for it (suspending, never blocking a thread); the app

@@ -10,11 +10,12 @@ final class UncheckedBox<Value>: @unchecked Sendable {
   }
 }
 
-/// Carries a non-`Sendable` value across an isolation boundary that is known to be safe.
-struct UncheckedSendable<Value>: @unchecked Sendable {
-  let value: Value
+/// Carries a non-`Sendable` value across an isolation boundary that is known to be safe; each use
+/// says why. Visible to the package's other libraries.
+package struct UncheckedSendable<Value>: @unchecked Sendable {
+  package let value: Value
 
-  init(_ value: Value) {
+  package init(_ value: Value) {
     self.value = value
   }
 }

@@ -1,7 +1,9 @@
+import Streams
+
 /// Holds a ``CallbackStateMachine`` under a lock and performs its actions after unlocking (R2):
 /// continuations are resumed, Rx observers called and SDK hooks run only outside the lock.
 final class CallbackStorage<Value: Sendable>: CallbackTokenTarget, Sendable {
-  private let machine = LockedState.make(CallbackStateMachine<Value>())
+  private let machine = LockedState(CallbackStateMachine<Value>())
   private let timeout: Timeout?
   private let reporter: DiagnosticReporter
 

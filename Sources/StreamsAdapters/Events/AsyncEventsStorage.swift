@@ -1,3 +1,5 @@
+import Streams
+
 /// Holds an ``EventsStateMachine`` under a lock and performs its actions after unlocking (R2).
 // Its stored properties are immutable and Sendable; the state is behind the lock.
 final class AsyncEventsStorage<Element: Sendable>: EventsTarget<Element>, @unchecked Sendable {
@@ -7,7 +9,7 @@ final class AsyncEventsStorage<Element: Sendable>: EventsTarget<Element>, @unche
   private let reporter: DiagnosticReporter
 
   init(policy: EventBufferingPolicy, reporter: DiagnosticReporter) {
-    self.machine = .make(Machine(policy: policy))
+    self.machine = LockedState(Machine(policy: policy))
     self.reporter = reporter
   }
 

@@ -1,3 +1,5 @@
+import Streams
+
 /// Holds a ``PendingRequestStateMachine`` under a lock and performs its actions after unlocking
 /// (R2): continuations are resumed and SDK hooks run only outside the lock.
 final class PendingRequestStorage<Value: Sendable>: Sendable {
@@ -7,7 +9,7 @@ final class PendingRequestStorage<Value: Sendable>: Sendable {
   private let reporter: DiagnosticReporter
 
   init(overlap: PendingRequest<Value>.Overlap, reporter: DiagnosticReporter) {
-    self.machine = .make(Machine(overlap: overlap))
+    self.machine = LockedState(Machine(overlap: overlap))
     self.reporter = reporter
   }
 

@@ -12,7 +12,7 @@ final class ObservableEventsStorage<Element: Sendable>: EventsTarget<Element>, @
   private let reporter: DiagnosticReporter
 
   init(observer: AnyObserver<Element>, reporter: DiagnosticReporter) {
-    self.machine = .make(Machine(observer: observer))
+    self.machine = LockedState(Machine(observer: observer))
     self.reporter = reporter
   }
 

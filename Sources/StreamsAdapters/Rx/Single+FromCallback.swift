@@ -36,7 +36,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait, Element: Sendable {
       let storage = CallbackStorage<Element>(
         timeout: timeout, reporter: DiagnosticReporter(fileID: fileID, line: line))
       // Rx observers may be called from any thread; the once-machine calls this one at most once.
-      let box = UncheckedSendableBox(observer)
+      let box = UncheckedSendable(observer)
       storage.run(start, resolver: { outcome in box.value(outcome) })
       return Disposables.create { storage.dispose() }
     }

@@ -38,7 +38,7 @@ extension AuthReactive where Base == RefreshCoordinator {
   ) -> Single<VersionedCredential> {
     Single.create { observer in
       // Streams' single observer accepts its one outcome from any thread.
-      let observer = UnsafeTransfer(observer)
+      let observer = UncheckedSendable(observer)
       return start { outcome in observer.value(outcome.mapError { $0 as Error }) }
     }
   }

@@ -19,7 +19,7 @@ final class RefreshCoordinatorStorage: @unchecked Sendable {
   let clock: any AuthClock
   let policy: RefreshPolicy
   private let logHandler: AuthLogHandler?
-  private let lock = AuthLock.make()
+  private let lock = Lock.make()
   private var machine: Machine
   private var tasks: [UInt64: Task<Void, Never>] = [:]
   private var isShutDown = false

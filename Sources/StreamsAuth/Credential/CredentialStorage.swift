@@ -1,4 +1,5 @@
 import Foundation
+import Streams
 
 /// Where the credential survives between launches.
 ///
@@ -45,11 +46,11 @@ public enum CredentialStorageError: Error, Sendable, Hashable, CustomStringConve
 
 /// A storage that keeps the credential in memory only: nothing survives the process.
 public final class InMemoryCredentialStorage: CredentialStorage {
-  private let state: Locked<Credential?>
+  private let state: LockedState<Credential?>
 
   /// Creates a storage holding `credential`, if any.
   public init(_ credential: Credential? = nil) {
-    state = Locked(credential)
+    state = LockedState(credential)
   }
 
   /// The credential held.
@@ -57,11 +58,11 @@ public final class InMemoryCredentialStorage: CredentialStorage {
 
   /// Holds `credential`.
   public func save(_ credential: Credential) throws(CredentialStorageError) {
-    state.withValue { $0 = credential }
+    state.withLock { $0 = credential }
   }
 
   /// Forgets the credential.
   public func clear() throws(CredentialStorageError) {
-    state.withValue { $0 = nil }
+    state.withLock { $0 = nil }
   }
 }

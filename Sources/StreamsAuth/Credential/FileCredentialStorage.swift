@@ -1,4 +1,5 @@
 import Foundation
+import Streams
 
 #if canImport(Darwin)
   import Darwin
@@ -17,7 +18,7 @@ import Foundation
 public final class FileCredentialStorage: CredentialStorage, @unchecked Sendable {
   /// The file that holds the credential.
   public let fileURL: URL
-  private let lock = AuthLock.make()
+  private let lock = Lock.make()
 
   /// Creates a storage backed by `fileURL`; the file is created on the first save.
   public init(fileURL: URL) {

@@ -191,7 +191,7 @@ extension AuthReactive where Base == HTTPClient {
     let client = base
     return Single.create { observer in
       // The observer is Streams' single observer: it accepts its one outcome from any thread.
-      let observer = UnsafeTransfer(observer)
+      let observer = UncheckedSendable(observer)
       return client.send(request) { outcome in
         switch outcome {
         case .success(let response): observer.value(.success(response))

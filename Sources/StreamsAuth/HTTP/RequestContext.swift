@@ -1,4 +1,5 @@
 import Foundation
+import Streams
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -22,14 +23,14 @@ public protocol RequestContextKey {
 /// per-request facts (``AuthInterceptor`` records the credential generation it attached and its
 /// retry decision). Safe to use from any thread.
 public final class RequestContext: @unchecked Sendable {
-  private static let counter = Locked<UInt64>(0)
+  private static let counter = LockedState<UInt64>(0)
 
   /// A number that identifies the request within the process.
   public let id: UInt64
   /// The request as the caller passed it, before any interceptor changed it.
   public let originalRequest: URLRequest
 
-  private let lock = AuthLock.make()
+  private let lock = Lock.make()
   private var _attempt = 0
   private var _redirects = 0
   private var _hasCrossedOrigin = false
@@ -38,7 +39,7 @@ public final class RequestContext: @unchecked Sendable {
   /// Creates a context for `request`.
   public init(originalRequest: URLRequest) {
     self.originalRequest = originalRequest
-    self.id = Self.counter.withValue { value in
+    self.id = Self.counter.withLock { value in
       value += 1
       return value
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Streams
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -26,7 +27,7 @@ public final class URLSessionTransport: Transport {
   ///
   /// Failures are thrown as ``TransportError``; cancelling the calling task cancels the request.
   public func send(_ request: URLRequest) async throws -> HTTPResponse {
-    let slot = Locked<URLSessionDataTask?>(nil)
+    let slot = LockedState<URLSessionDataTask?>(nil)
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, Error>) in
         let task = session.dataTask(with: request) { data, response, error in
@@ -50,12 +51,12 @@ public final class URLSessionTransport: Transport {
           continuation.resume(
             returning: HTTPResponse(statusCode: http.statusCode, headers: headers, body: data ?? Data(), url: http.url))
         }
-        slot.withValue { $0 = task }
+        slot.withLock { $0 = task }
         task.resume()
         if Task.isCancelled { task.cancel() }
       }
     } onCancel: {
-      slot.withValue { $0 }?.cancel()
+      slot.withLock { $0 }?.cancel()
     }
   }
 }

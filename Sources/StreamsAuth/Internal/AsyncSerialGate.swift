@@ -1,8 +1,10 @@
+import Streams
+
 /// An async FIFO mutex: ``enter()`` suspends until every earlier entrant has called ``leave()``.
 ///
 /// A caller cancelled while queued leaves the queue at once with ``AuthError/cancelled``.
 final class AsyncSerialGate: @unchecked Sendable {
-  private let lock = AuthLock.make()
+  private let lock = Lock.make()
   private var isHeld = false
   private var waiters: [(id: UInt64, continuation: CheckedContinuation<Void, any Error>)] = []
   private var lastID: UInt64 = 0

@@ -1,3 +1,5 @@
+import Streams
+
 /// Runs jobs one at a time, in the order they were added, on the thread of whoever finds the queue
 /// idle; no thread of its own and no lock held while a job runs.
 ///
@@ -6,7 +8,7 @@
 /// calls ``drain()`` after unlocking. A job may append more jobs; they run after the ones already
 /// queued, on the same drain.
 final class SerialJobQueue: @unchecked Sendable {
-  private let lock = AuthLock.make()
+  private let lock = Lock.make()
   private var jobs: [() -> Void] = []
   private var head = 0
   private var isDraining = false

@@ -25,7 +25,7 @@ func awaitOutcome<Value: Sendable>(
 
 /// The state of one ``awaitOutcome(_:)`` call: a continuation resumed exactly once.
 private final class OneShotWaiter<Value: Sendable>: @unchecked Sendable {
-  private let lock = AuthLock.make()
+  private let lock = Lock.make()
   private var continuation: CheckedContinuation<Result<Value, AuthError>, Never>?
   private var early: Result<Value, AuthError>?
   private var cancelable: Cancelable?

@@ -31,7 +31,7 @@ public struct SessionEventStream: AsyncSequence, Sendable {
     }
     // The subscription is disposed once, from whichever thread ends the stream; Streams'
     // disposables are thread-safe.
-    let disposable = UnsafeTransfer(subscription)
+    let disposable = UncheckedSendable(subscription)
     continuation.onTermination = { _ in disposable.value.dispose() }
     return Iterator(base: stream.makeAsyncIterator())
   }

@@ -22,15 +22,15 @@ public final class SessionManager: Sendable {
   public let coordinator: RefreshCoordinator
   /// The actor front that runs sign-in, sign-out and restore one at a time.
   public let tokenStore: TokenStore
-  private let autoRefresh = Locked(AutoRefreshState())
-  private let subscription: Locked<UnsafeTransfer<Disposable>?> = Locked(nil)
+  private let autoRefresh = LockedState(AutoRefreshState())
+  private let subscription: LockedState<UncheckedSendable<Disposable>?> = LockedState(nil)
 
   /// Creates a session manager over `coordinator`.
   public init(coordinator: RefreshCoordinator) {
     self.coordinator = coordinator
     self.tokenStore = TokenStore(coordinator: coordinator)
     let disposable = coordinator.events.subscribe(onNext: { [weak self] event in self?.handle(event) })
-    subscription.withValue { $0 = UnsafeTransfer(disposable) }
+    subscription.withLock { $0 = UncheckedSendable(disposable) }
   }
 
   /// Creates a session manager that refreshes with the OAuth 2.0 refresh grant.
@@ -53,8 +53,8 @@ public final class SessionManager: Sendable {
   }
 
   deinit {
-    subscription.withValue { $0 }?.value.dispose()
-    autoRefresh.withValue { state -> Cancelable? in
+    subscription.withLock { $0 }?.value.dispose()
+    autoRefresh.withLock { state -> Cancelable? in
       state.isRunning = false
       defer { state.timer = nil }
       return state.timer?.value
@@ -137,13 +137,13 @@ public final class SessionManager: Sendable {
   /// `expiresAt − leeway` and is re-armed on every credential change; after a failed refresh it
   /// tries again after ``RefreshPolicy/temporaryFailureCooldown``.
   public func startAutoRefresh() {
-    autoRefresh.withValue { $0.isRunning = true }
+    autoRefresh.withLock { $0.isRunning = true }
     rearm(after: nil)
   }
 
   /// Stops the timer (call when the app enters the background).
   public func stopAutoRefresh() {
-    autoRefresh.withValue { state -> Cancelable? in
+    autoRefresh.withLock { state -> Cancelable? in
       state.isRunning = false
       state.token &+= 1
       defer { state.timer = nil }
@@ -161,7 +161,7 @@ public final class SessionManager: Sendable {
     case .refreshFailed:
       rearm(after: max(1, coordinator.policy.temporaryFailureCooldown))
     case .signedOut:
-      autoRefresh.withValue { state -> Cancelable? in
+      autoRefresh.withLock { state -> Cancelable? in
         state.token &+= 1
         defer { state.timer = nil }
         return state.timer?.value
@@ -171,7 +171,7 @@ public final class SessionManager: Sendable {
 
   /// Replaces the timer: after `delay`, or at `expiresAt − leeway` of the current credential.
   private func rearm(after delay: TimeInterval?) {
-    let (token, previous) = autoRefresh.withValue { state -> (UInt64?, Cancelable?) in
+    let (token, previous) = autoRefresh.withLock { state -> (UInt64?, Cancelable?) in
       state.token &+= 1
       defer { state.timer = nil }
       return (state.isRunning ? state.token : nil, state.timer?.value)
@@ -189,9 +189,9 @@ public final class SessionManager: Sendable {
       if wait <= 0 { wait = 0 }
     }
     let timer = clock.schedule(after: wait) { [weak self] in self?.timerFired() }
-    let stale = autoRefresh.withValue { state -> Bool in
+    let stale = autoRefresh.withLock { state -> Bool in
       guard state.isRunning, state.token == token else { return true }
-      state.timer = UnsafeTransfer(timer)
+      state.timer = UncheckedSendable(timer)
       return false
     }
     if stale { timer.dispose() }
@@ -215,5 +215,5 @@ public final class SessionManager: Sendable {
 private struct AutoRefreshState {
   var isRunning = false
   var token: UInt64 = 0
-  var timer: UnsafeTransfer<Cancelable>?
+  var timer: UncheckedSendable<Cancelable>?
 }

@@ -26,30 +26,30 @@ import Streams
 @_spi(RefreshStormDemo)
 public final class FlagAndPublishSubjectInterceptor: @unchecked Sendable {
   // static var isRefreshing = false
-  private let isRefreshingSlot = Locked(false)
+  private let isRefreshingSlot = LockedState(false)
   // static let retryObservable = PublishSubject<Void>()
   private let retryObservable = PublishSubject<Void>()
   // var disposeBag = DisposeBag()
-  private let disposeBagSlot = Locked(UnsafeTransfer(DisposeBag()))
+  private let disposeBagSlot = LockedState(UncheckedSendable(DisposeBag()))
   // The app's token storage (a Keychain wrapper in the original).
-  private let tokenSlot: Locked<Credential>
+  private let tokenSlot: LockedState<Credential>
   private let refresher: any CredentialRefresher
 
   /// Creates the interceptor with the app's current credential and the same refresh grant the
   /// coordinator uses, so that only the coordination differs.
   public init(credential: Credential, refresher: any CredentialRefresher) {
-    tokenSlot = Locked(credential)
+    tokenSlot = LockedState(credential)
     self.refresher = refresher
   }
 
   private var isRefreshing: Bool {
     get { isRefreshingSlot.snapshot }
-    set { isRefreshingSlot.withValue { $0 = newValue } }
+    set { isRefreshingSlot.withLock { $0 = newValue } }
   }
 
   private var disposeBag: DisposeBag {
     get { disposeBagSlot.snapshot.value }
-    set { disposeBagSlot.withValue { $0 = UnsafeTransfer(newValue) } }
+    set { disposeBagSlot.withLock { $0 = UncheckedSendable(newValue) } }
   }
 
   /// The credential the app holds now.
@@ -83,7 +83,7 @@ public final class FlagAndPublishSubjectInterceptor: @unchecked Sendable {
       self.isRefreshing = false
       switch result {
       case .success(let credential):
-        self.tokenSlot.withValue { $0 = credential }
+        self.tokenSlot.withLock { $0 = credential }
         self.retryObservable.onNext(())
         completion(true)
       case .failure:

@@ -1,4 +1,5 @@
 import Foundation
+import Streams
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -97,7 +98,7 @@ public final class OAuthServerSimulation: Transport, @unchecked Sendable {
   /// The configuration.
   public let configuration: Configuration
   private let clock: any AuthClock
-  private let state: Locked<ServerState>
+  private let state: LockedState<ServerState>
 
   /// Creates a server.
   ///
@@ -107,7 +108,7 @@ public final class OAuthServerSimulation: Transport, @unchecked Sendable {
   public init(configuration: Configuration = Configuration(), clock: any AuthClock = SystemClock()) {
     self.configuration = configuration
     self.clock = clock
-    self.state = Locked(ServerState(seed: configuration.seed))
+    self.state = LockedState(ServerState(seed: configuration.seed))
   }
 
   /// The token endpoint URL.
@@ -134,7 +135,7 @@ public final class OAuthServerSimulation: Transport, @unchecked Sendable {
   public func signIn(userID: String = "user-1", clientKnowsExpiry: Bool = true) -> Credential {
     let now = clock.now
     let lifetime = configuration.accessTokenLifetime
-    return state.withValue { state in
+    return state.withLock { state in
       let family = state.newFamily(userID: userID)
       let pair = state.issue(family: family, now: now, lifetime: lifetime)
       return Credential(
@@ -146,14 +147,14 @@ public final class OAuthServerSimulation: Transport, @unchecked Sendable {
   /// Makes every access token issued so far count as expired.
   public func expireAccessTokens() {
     let past = clock.now.addingTimeInterval(-1)
-    state.withValue { state in
+    state.withLock { state in
       for key in state.accessTokens.keys { state.accessTokens[key]?.expiresAt = past }
     }
   }
 
   /// Revokes the family that `refreshToken` belongs to (an administrator, or a detected theft).
   public func revokeFamily(of refreshToken: String) {
-    state.withValue { state in
+    state.withLock { state in
       if let family = state.refreshTokens[refreshToken]?.family { state.revokedFamilies.insert(family) }
     }
   }
@@ -161,7 +162,7 @@ public final class OAuthServerSimulation: Transport, @unchecked Sendable {
   /// Whether `credential`'s family is still alive and its refresh token is the active one.
   public func isSessionActive(_ credential: Credential) -> Bool {
     guard let token = credential.refreshToken else { return false }
-    return state.withValue { state in
+    return state.withLock { state in
       guard let record = state.refreshTokens[token] else { return false }
       return record.revokedAt == nil && !state.revokedFamilies.contains(record.family)
     }
@@ -169,7 +170,7 @@ public final class OAuthServerSimulation: Transport, @unchecked Sendable {
 
   /// Makes the next token request meet `fault`.
   public func injectTokenFault(_ fault: TokenFault) {
-    state.withValue { $0.faults.append(fault) }
+    state.withLock { $0.faults.append(fault) }
   }
 
   /// Answers `request` as the server would.
@@ -178,11 +179,11 @@ public final class OAuthServerSimulation: Transport, @unchecked Sendable {
       throw TransportError(.cannotFindHost, detail: "the simulation serves \(configuration.baseURL.host ?? "")")
     }
     let isToken = url.path == tokenEndpoint.path
-    let latency = state.withValue {
+    let latency = state.withLock {
       $0.latency(in: isToken ? configuration.tokenLatency : configuration.resourceLatency)
     }
-    if isToken, state.withValue({ $0.faults.first == .connectionRefused }) {
-      _ = state.withValue { $0.faults.removeFirst() }
+    if isToken, state.withLock({ $0.faults.first == .connectionRefused }) {
+      _ = state.withLock { $0.faults.removeFirst() }
       throw TransportError(.cannotConnect, detail: "simulated connection refused")
     }
     try await Self.sleep(latency / 2)
@@ -205,7 +206,7 @@ public final class OAuthServerSimulation: Transport, @unchecked Sendable {
     let now = clock.now
     let header = request.value(forHTTPHeaderField: "Authorization") ?? ""
     let token = header.hasPrefix("Bearer ") ? String(header.dropFirst(7)) : ""
-    let user = state.withValue { state -> String? in
+    let user = state.withLock { state -> String? in
       state.statistics.resourceRequests += 1
       guard let record = state.accessTokens[token], !record.revoked, record.expiresAt > now,
         !state.revokedFamilies.contains(record.family)
@@ -235,7 +236,7 @@ public final class OAuthServerSimulation: Transport, @unchecked Sendable {
     let form = Self.parseForm(request.httpBody ?? Data())
     let basic = Self.basicCredentials(request.value(forHTTPHeaderField: "Authorization"))
     let configuration = self.configuration
-    return state.withValue { state -> (HTTPResponse, Bool) in
+    return state.withLock { state -> (HTTPResponse, Bool) in
       state.statistics.tokenRequests += 1
       var dropped = false
       switch state.faults.first {

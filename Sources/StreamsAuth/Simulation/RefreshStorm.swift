@@ -220,7 +220,7 @@ public enum RefreshStorm {
 
 /// Resolves waits that are still pending when the time bound passes.
 final class Deadline: @unchecked Sendable {
-  private let lock = AuthLock.make()
+  private let lock = Lock.make()
   private var isExpired = false
   private var pending: [UInt64: CheckedContinuation<Bool?, Never>] = [:]
   private var lastID: UInt64 = 0
@@ -259,7 +259,7 @@ final class Deadline: @unchecked Sendable {
 final class CountingTransport: Transport, @unchecked Sendable {
   private let base: any Transport
   private let tokenPath: String
-  private let counts = Locked((tokenCalls: 0, invalidGrant: 0))
+  private let counts = LockedState((tokenCalls: 0, invalidGrant: 0))
 
   init(base: any Transport, tokenEndpoint: URL) {
     self.base = base
@@ -271,10 +271,10 @@ final class CountingTransport: Transport, @unchecked Sendable {
 
   func send(_ request: URLRequest) async throws -> HTTPResponse {
     let isToken = request.url?.path == tokenPath
-    if isToken { counts.withValue { $0.tokenCalls += 1 } }
+    if isToken { counts.withLock { $0.tokenCalls += 1 } }
     let response = try await base.send(request)
     if isToken, response.statusCode == 400, String(decoding: response.body, as: UTF8.self).contains("invalid_grant") {
-      counts.withValue { $0.invalidGrant += 1 }
+      counts.withLock { $0.invalidGrant += 1 }
     }
     return response
   }
