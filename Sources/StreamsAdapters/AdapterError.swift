@@ -29,7 +29,7 @@ public enum AdapterError: Error, Sendable, Equatable, CustomStringConvertible {
   case superseded
   /// A second iterator was made for an ``AsyncEvents`` sequence, which has one consumer.
   case multipleConsumers
-  /// An ``EventBufferingPolicy/failOnOverflow(_:)`` buffer was full when the producer sent another
+  /// An `AsyncBufferingPolicy.failOnOverflow(_:)` buffer was full when the producer sent another
   /// element.
   case bufferOverflow(limit: Int)
 

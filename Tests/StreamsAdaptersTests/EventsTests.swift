@@ -1,4 +1,5 @@
 import Foundation
+import Streams
 import StreamsAdapters
 import Testing
 
@@ -72,12 +73,12 @@ struct EventsTests {
   @Test(
     "buffering policies, while nobody consumes",
     arguments: [
-      (EventBufferingPolicy.unbounded, [1, 2, 3, 4, 5], [SendResult](repeating: .enqueued, count: 5)),
+      (AsyncBufferingPolicy.unbounded, [1, 2, 3, 4, 5], [SendResult](repeating: .enqueued, count: 5)),
       (.bufferingNewest(2), [4, 5], [.enqueued, .enqueued, .dropped, .dropped, .dropped]),
       (.bufferingOldest(2), [1, 2], [.enqueued, .enqueued, .dropped, .dropped, .dropped]),
       (.bufferingNewest(0), [], [.dropped, .dropped, .dropped, .dropped, .dropped]),
     ])
-  func buffering(policy: EventBufferingPolicy, delivered: [Int], results: [SendResult]) async {
+  func buffering(policy: AsyncBufferingPolicy, delivered: [Int], results: [SendResult]) async {
     let sent = Log<SendResult>()
     let stream = events(of: Int.self, bufferingPolicy: policy) { sink in
       for number in 1...5 { sent.append(sink.send(number)) }

@@ -1,6 +1,10 @@
 /// How an iterator of ``AsyncObservableSequence`` stores the elements that arrive while its
 /// consumer is busy.
 ///
+/// StreamsAdapters' `events(of:bufferingPolicy:_:)` takes the same policies for the elements a
+/// callback or delegate SDK sends; there, `failOnOverflow` ends the stream with the adapters' own
+/// overflow error.
+///
 /// An observable sequence pushes: `onNext` is synchronous and cannot wait for the consumer. Each
 /// iterator therefore keeps its own buffer, and the policy decides what happens when elements
 /// arrive faster than the loop takes them. A consumer that is already waiting in `next()` receives

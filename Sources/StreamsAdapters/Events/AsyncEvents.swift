@@ -1,3 +1,5 @@
+import Streams
+
 /// Turns a multi-shot callback or delegate SDK into an `AsyncSequence`.
 ///
 /// `start` runs now, synchronously, in the caller's context (like `AsyncStream`'s build closure).
@@ -30,7 +32,7 @@
 /// - Returns: A sequence with a single consumer.
 public func events<Element: Sendable>(
   of type: Element.Type = Element.self,
-  bufferingPolicy: EventBufferingPolicy = .unbounded,
+  bufferingPolicy: AsyncBufferingPolicy = .unbounded,
   fileID: String = #fileID,
   line: Int = #line,
   _ start: (EventSink<Element>) throws -> Cancellation?

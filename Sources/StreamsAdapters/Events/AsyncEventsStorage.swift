@@ -8,7 +8,7 @@ final class AsyncEventsStorage<Element: Sendable>: EventsTarget<Element>, @unche
   private let machine: LockedState<Machine>
   private let reporter: DiagnosticReporter
 
-  init(policy: EventBufferingPolicy, reporter: DiagnosticReporter) {
+  init(policy: AsyncBufferingPolicy, reporter: DiagnosticReporter) {
     self.machine = LockedState(Machine(policy: policy))
     self.reporter = reporter
   }

@@ -3,7 +3,7 @@ public enum SendResult: Sendable, Equatable {
   /// Delivered to the waiting consumer, or buffered for it.
   case enqueued
   /// Dropped by the buffering policy: the buffer was full (for
-  /// ``EventBufferingPolicy/bufferingNewest(_:)``, the oldest buffered element was dropped to make
+  /// `AsyncBufferingPolicy.bufferingNewest(_:)`, the oldest buffered element was dropped to make
   /// room).
   case dropped
   /// The stream has ended (the consumer stopped, or the producer finished): stop sending.

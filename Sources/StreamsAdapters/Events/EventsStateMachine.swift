@@ -1,3 +1,5 @@
+import Streams
+
 /// The state behind an ``AsyncEvents`` sequence: pure, events in, actions out.
 /// ``AsyncEventsStorage`` holds it under a lock and performs the actions after unlocking.
 ///
@@ -30,7 +32,7 @@ struct EventsStateMachine<Element: Sendable>: Sendable {
     case failure(any Error)
   }
 
-  let policy: EventBufferingPolicy
+  let policy: AsyncBufferingPolicy
   private var buffer = FIFO<Element>()
   /// The consumer suspended in `next`.
   private var parked: Continuation?
@@ -43,7 +45,7 @@ struct EventsStateMachine<Element: Sendable>: Sendable {
   private var iteratorClaimed = false
   private var hook = StopHook()
 
-  init(policy: EventBufferingPolicy) {
+  init(policy: AsyncBufferingPolicy) {
     self.policy = policy
   }
 
