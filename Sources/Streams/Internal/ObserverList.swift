@@ -5,9 +5,9 @@
 /// increment, never an allocation. Insertion order is delivery order.
 @usableFromInline
 struct ObserverList<Element> {
-  /// How an entry receives events. Observers made by `subscribe(onNext:…)` are called directly
-  /// (no closure allocation, and the call specializes and inlines in client code); any other
-  /// observer through a closure over its `on(_:)`.
+  /// How an observer receives events. Observers made by `subscribe(onNext:…)` are called directly
+  /// (no box, and the call specializes and inlines in client code); any other observer through
+  /// an ``ObserverBox``.
   @usableFromInline
   enum Receiver {
     case closures(ClosureObserver<Element>)
@@ -25,44 +25,39 @@ struct ObserverList<Element> {
     }
   }
 
-  @usableFromInline
-  struct Entry {
-    @usableFromInline let key: Int
-    @usableFromInline let receiver: Receiver
-
-    @inlinable init(key: Int, receiver: Receiver) {
-      self.key = key
-      self.receiver = receiver
-    }
-  }
-
-  /// A copy of the entries, for delivering outside the lock.
+  /// A copy of the receivers, for delivering outside the lock.
   @usableFromInline
   struct Snapshot {
-    @usableFromInline let first: Entry?
-    @usableFromInline let rest: ContiguousArray<Entry>
+    @usableFromInline let first: Receiver?
+    @usableFromInline let rest: ContiguousArray<Receiver>
 
-    @inlinable init(first: Entry?, rest: ContiguousArray<Entry>) {
+    @inlinable init(first: Receiver?, rest: ContiguousArray<Receiver>) {
       self.first = first
       self.rest = rest
     }
 
-    /// Sends `event` to every entry, in insertion order.
+    /// Sends `event` to every receiver, in insertion order.
     @inlinable
     func dispatch(_ event: Event<Element>) {
       guard let first else { return }
-      first.receiver.on(event)
-      for entry in rest { entry.receiver.on(event) }
+      first.on(event)
+      for receiver in rest { receiver.on(event) }
     }
   }
 
-  @usableFromInline var first: Entry?
-  @usableFromInline var rest: ContiguousArray<Entry> = []
+  // The keys are kept apart from the receivers: `remove(_:)` runs unspecialized (behind a
+  // subscription's `dispose()`), where finding a key in an `[Int]` is concrete code, while every
+  // operation on `[Receiver]` goes through generic metadata. The common case, removing the only
+  // observer, touches no array.
+  @usableFromInline var firstKey = -1  // -1: empty.
+  @usableFromInline var first: Receiver?
+  @usableFromInline var restKeys = ContiguousArray<Int>()
+  @usableFromInline var rest = ContiguousArray<Receiver>()
   @usableFromInline var nextKey = 0
 
   @inlinable init() {}
 
-  @inlinable var isEmpty: Bool { first == nil }
+  @inlinable var isEmpty: Bool { firstKey < 0 }
 
   @inlinable var snapshot: Snapshot { Snapshot(first: first, rest: rest) }
 
@@ -77,28 +72,39 @@ struct ObserverList<Element> {
     }
     let key = nextKey
     nextKey &+= 1
-    if first == nil {
-      first = Entry(key: key, receiver: receiver)
+    if firstKey < 0 {
+      firstKey = key
+      first = receiver
     } else {
-      rest.append(Entry(key: key, receiver: receiver))
+      restKeys.append(key)
+      rest.append(receiver)
     }
     return key
   }
 
-  /// Removes the entry for `key`, if present.
+  /// Removes the observer with `key`, if present.
   @usableFromInline
   mutating func remove(_ key: Int) {
-    if first?.key == key {
-      first = rest.isEmpty ? nil : rest.removeFirst()
-    } else if let index = rest.firstIndex(where: { $0.key == key }) {
+    if firstKey == key {
+      if restKeys.isEmpty {
+        firstKey = -1
+        first = nil
+      } else {
+        firstKey = restKeys.removeFirst()
+        first = rest.removeFirst()
+      }
+    } else if let index = restKeys.firstIndex(of: key) {
+      restKeys.remove(at: index)
       rest.remove(at: index)
     }
   }
 
   @usableFromInline
   mutating func removeAll() {
+    firstKey = -1
     first = nil
-    rest = []
+    restKeys = ContiguousArray()
+    rest = ContiguousArray()
   }
 }
 

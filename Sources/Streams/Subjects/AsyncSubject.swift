@@ -9,10 +9,11 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
   UnsubscribableSubject, @unchecked Sendable
 {
   @usableFromInline let lock = Lock.make()
-  @usableFromInline var lastElement: Element?
-  @usableFromInline var observers = ObserverList<Element>()
-  @usableFromInline var stoppedEvent: Event<Element>?
-  @usableFromInline var disposed = false
+  // Read and written only under `lock`, so accesses never overlap: no dynamic exclusivity checks.
+  @usableFromInline @exclusivity(unchecked) var lastElement: Element?
+  @usableFromInline @exclusivity(unchecked) var observers = ObserverList<Element>()
+  @usableFromInline @exclusivity(unchecked) var termination: Termination?
+  @usableFromInline @exclusivity(unchecked) var disposed = false
 
   /// Creates a subject with no element yet.
   public override init() {}
@@ -27,7 +28,7 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
   @inlinable
   public func on(_ event: Event<Element>) {
     lock.lock()
-    if stoppedEvent != nil || disposed {
+    if termination != nil || disposed {
       lock.unlock()
       return
     }
@@ -36,7 +37,7 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
       lock.unlock()
       return
     }
-    stoppedEvent = event
+    termination = Termination(event)
     let (snapshot, last) = (observers.snapshot, lastElement)
     observers.removeAll()
     lock.unlock()
@@ -54,11 +55,11 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
       observer.on(.error(StreamsError.disposed(object: "AsyncSubject")))
       return Disposables.create()
     }
-    if let stoppedEvent {
+    if let termination {
       let last = lastElement
       lock.unlock()
-      if case .completed = stoppedEvent, let last { observer.on(.next(last)) }
-      observer.on(stoppedEvent)
+      if case .completed = termination, let last { observer.on(.next(last)) }
+      observer.on(termination.event())
       return Disposables.create()
     }
     let key = observers.insert(observer)
@@ -80,7 +81,7 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
       disposed = true
       observers.removeAll()
       lastElement = nil
-      stoppedEvent = nil
+      termination = nil
     }
   }
 }

@@ -11,10 +11,12 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
   UnsubscribableSubject, @unchecked Sendable
 {
   @usableFromInline let lock = RecursiveLock.make()
-  @usableFromInline var element: Element
-  @usableFromInline var observers = ObserverList<Element>()
-  @usableFromInline var stoppedEvent: Event<Element>?
-  @usableFromInline var disposed = false
+  // Read and written only under the recursive `lock`, and no access spans a call out to an
+  // observer (a replay reads a copy), so accesses never overlap: no dynamic exclusivity checks.
+  @usableFromInline @exclusivity(unchecked) var element: Element
+  @usableFromInline @exclusivity(unchecked) var observers = ObserverList<Element>()
+  @usableFromInline @exclusivity(unchecked) var termination: Termination?
+  @usableFromInline @exclusivity(unchecked) var disposed = false
 
   /// Creates a subject whose current value is `value`.
   public init(value: Element) {
@@ -33,7 +35,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
   public func value() throws -> Element {
     try lock.withLock {
       if disposed { throw StreamsError.disposed(object: "BehaviorSubject") }
-      if case .error(let error) = stoppedEvent { throw error }
+      if case .error(let error) = termination { throw error }
       return element
     }
   }
@@ -45,14 +47,14 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
   @inlinable
   public func on(_ event: Event<Element>) {
     lock.lock()
-    if stoppedEvent != nil || disposed {
+    if termination != nil || disposed {
       lock.unlock()
       return
     }
     switch event {
     case .next(let value): element = value
     case .error, .completed:
-      stoppedEvent = event
+      termination = Termination(event)
     }
     let snapshot = observers.snapshot
     if event.isStopEvent { observers.removeAll() }
@@ -70,8 +72,8 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
       observer.on(.error(StreamsError.disposed(object: "BehaviorSubject")))
       return Disposables.create()
     }
-    if let stoppedEvent {
-      observer.on(stoppedEvent)
+    if let termination {
+      observer.on(termination.event())
       return Disposables.create()
     }
     let key = observers.insert(observer)
@@ -92,7 +94,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     lock.withLock {
       disposed = true
       observers.removeAll()
-      stoppedEvent = nil
+      termination = nil
     }
   }
 }

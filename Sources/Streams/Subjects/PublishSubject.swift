@@ -14,9 +14,10 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
   UnsubscribableSubject, @unchecked Sendable
 {
   @usableFromInline let lock = Lock.make()
-  @usableFromInline var observers = ObserverList<Element>()
-  @usableFromInline var stoppedEvent: Event<Element>?
-  @usableFromInline var disposed = false
+  // Read and written only under `lock`, so accesses never overlap: no dynamic exclusivity checks.
+  @usableFromInline @exclusivity(unchecked) var observers = ObserverList<Element>()
+  @usableFromInline @exclusivity(unchecked) var termination: Termination?
+  @usableFromInline @exclusivity(unchecked) var disposed = false
 
   /// Creates a subject with no subscribers.
   public override init() {}
@@ -31,13 +32,13 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
   @inlinable
   public func on(_ event: Event<Element>) {
     lock.lock()
-    if stoppedEvent != nil || disposed {
+    if termination != nil || disposed {
       lock.unlock()
       return
     }
     let snapshot = observers.snapshot
     if event.isStopEvent {
-      stoppedEvent = event
+      termination = Termination(event)
       observers.removeAll()
     }
     lock.unlock()
@@ -49,9 +50,9 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
   public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
   where Observer.Element == Element {
     lock.lock()
-    if let stoppedEvent {
+    if let termination {
       lock.unlock()
-      observer.on(stoppedEvent)
+      observer.on(termination.event())
       return Disposables.create()
     }
     if disposed {
@@ -77,7 +78,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
     lock.withLock {
       disposed = true
       observers.removeAll()
-      stoppedEvent = nil
+      termination = nil
     }
   }
 }

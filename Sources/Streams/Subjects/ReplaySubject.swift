@@ -10,10 +10,12 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
   UnsubscribableSubject, @unchecked Sendable
 {
   @usableFromInline let lock = RecursiveLock.make()
-  @usableFromInline var buffer: ReplayBuffer<Element>
-  @usableFromInline var observers = ObserverList<Element>()
-  @usableFromInline var stoppedEvent: Event<Element>?
-  @usableFromInline var disposed = false
+  // Read and written only under the recursive `lock`, and no access spans a call out to an
+  // observer (a replay reads a copy), so accesses never overlap: no dynamic exclusivity checks.
+  @usableFromInline @exclusivity(unchecked) var buffer: ReplayBuffer<Element>
+  @usableFromInline @exclusivity(unchecked) var observers = ObserverList<Element>()
+  @usableFromInline @exclusivity(unchecked) var termination: Termination?
+  @usableFromInline @exclusivity(unchecked) var disposed = false
 
   private init(capacity: Int?) {
     buffer = ReplayBuffer(capacity: capacity)
@@ -39,13 +41,13 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
   @inlinable
   public func on(_ event: Event<Element>) {
     lock.lock()
-    if stoppedEvent != nil || disposed {
+    if termination != nil || disposed {
       lock.unlock()
       return
     }
     switch event {
     case .next(let element): buffer.append(element)
-    case .error, .completed: stoppedEvent = event
+    case .error, .completed: termination = Termination(event)
     }
     let snapshot = observers.snapshot
     if event.isStopEvent { observers.removeAll() }
@@ -66,8 +68,8 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     // Under the lock: see the type's documentation. A copy, since the observer may send re-entrantly.
     let replay = buffer
     replay.forEach { observer.on(.next($0)) }
-    if let stoppedEvent {
-      observer.on(stoppedEvent)
+    if let termination {
+      observer.on(termination.event())
       return Disposables.create()
     }
     let key = observers.insert(observer)
@@ -88,7 +90,7 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
       disposed = true
       observers.removeAll()
       buffer.removeAll()
-      stoppedEvent = nil
+      termination = nil
     }
   }
 }
