@@ -35,6 +35,10 @@ public enum Hooks {
 public enum Diagnostic: Sendable, Equatable, CustomStringConvertible {
   /// `SingleAssignmentDisposable.setDisposable(_:)` was called twice; the second one was disposed.
   case singleAssignmentReassigned
+  /// A stateful operator (such as `scan`, `take` or `toArray`) received an event while its own
+  /// step for the previous one was still running: a closure it called fed its source
+  /// synchronously, which the Rx grammar forbids. The event was dropped.
+  case eventDuringOperatorStep
 
   /// What happened and what to do about it.
   public var description: String {
@@ -42,6 +46,10 @@ public enum Diagnostic: Sendable, Equatable, CustomStringConvertible {
     case .singleAssignmentReassigned:
       return "SingleAssignmentDisposable was assigned twice; the second disposable was disposed at once. "
         + "Use SerialDisposable to replace a disposable."
+    case .eventDuringOperatorStep:
+      return "A stateful operator received an event while its closure was still handling the previous one "
+        + "(a synchronous feedback into its own source); the event was dropped. Send the feedback from the "
+        + "subscriber, or schedule it with observe(on:)."
     }
   }
 }

@@ -52,9 +52,13 @@ struct Downstream<Element> {
 
 final class StepSink<Source, State, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
   typealias Result = Observer.Element
-  // Touched only by `on(_:)`, whose calls the Rx grammar serializes (re-entrant calls happen only
-  // after the state was stored back).
-  private var state: State
+  // Touched only by `on(_:)`, whose calls the Rx grammar serializes. `step` mutates the state in
+  // place, so a growing buffer (toArray, takeLast) is never copied; events are emitted after it
+  // returns, so a subscriber that re-enters finds the state updated. `stepping` turns away an
+  // event that a closure inside `step` sends into the source, which would otherwise overlap the
+  // access (the grammar forbids it); so the accesses to `state` never overlap.
+  @exclusivity(unchecked) private var state: State
+  private var stepping = false
   private let step: StepOperator<Source, Result, State>.Step
 
   init(
@@ -67,14 +71,18 @@ final class StepSink<Source, State, Observer: ObserverType>: Sink<Observer>, Obs
 
   func on(_ event: Event<Source>) {
     guard !isDisposed else { return }
-    var working = state
+    guard !stepping else {
+      Hooks.report(.eventDuringOperatorStep)
+      return
+    }
+    stepping = true
     var downstream = Downstream<Result>()
     do {
-      try step(&working, event, &downstream)
+      try step(&state, event, &downstream)
     } catch {
       downstream.error(error)
     }
-    state = working
+    stepping = false
     guard let first = downstream.first else { return }
     emit(first)
     for event in downstream.rest { emit(event) }

@@ -181,6 +181,26 @@ struct StepOperatorReentrancyTests {
     #expect(totals.elements == [1, 2, 4, 8, 16])
   }
 
+  @Test("An accumulator that feeds its own source: the inner event is dropped and reported, the state kept")
+  func feedbackFromInsideTheStep() {
+    let reports = Counter()
+    let previous = Hooks.diagnostic
+    Hooks.diagnostic = { diagnostic in
+      if diagnostic == .eventDuringOperatorStep { reports.increment() }
+    }
+    defer { Hooks.diagnostic = previous }
+    let subject = PublishSubject<Int>()
+    let totals = Recorder<Int>()
+    _ = subject.scan(0) { total, value in
+      if value == 1 { subject.onNext(100) }
+      return total + value
+    }.subscribe(totals)
+    subject.onNext(1)
+    subject.onNext(2)
+    #expect(totals.elements == [1, 3])
+    #expect(reports.value == 1)
+  }
+
   @Test("skip and take count correctly when re-entered")
   func skipTakeReentrant() {
     let subject = PublishSubject<Int>()
