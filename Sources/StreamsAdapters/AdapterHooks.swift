@@ -50,7 +50,7 @@ public enum AdapterHooks {
   @TaskLocal private static var scoped: DiagnosticHandler?
 
   private static let global = LockedState<@Sendable (AdapterDiagnostic) -> Void>({ diagnostic in
-    StandardError.write("StreamsAdapters: \(diagnostic)\n")
+    FileHandleOutput.standardError("StreamsAdapters: \(diagnostic)\n")
   })
 }
 

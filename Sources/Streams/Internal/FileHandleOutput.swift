@@ -8,10 +8,10 @@ import Musl
 import Bionic
 #endif
 
-/// Writes diagnostics without Foundation.
-enum FileHandleOutput {
+/// Writes diagnostics without Foundation; StreamsAdapters' diagnostics use it too.
+package enum FileHandleOutput {
   /// Writes `text` to the process's standard error.
-  static func standardError(_ text: String) {
+  package static func standardError(_ text: String) {
     var text = text
     text.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
   }

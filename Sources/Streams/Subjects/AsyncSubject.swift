@@ -12,7 +12,7 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
   // Read and written only under `lock`, so accesses never overlap: no dynamic exclusivity checks.
   @usableFromInline @exclusivity(unchecked) var lastElement: Element?
   @usableFromInline @exclusivity(unchecked) var observers = ObserverList<Element>()
-  @usableFromInline @exclusivity(unchecked) var termination: Termination?
+  @usableFromInline @exclusivity(unchecked) var termination: CompletableEvent?
   @usableFromInline @exclusivity(unchecked) var disposed = false
 
   /// Creates a subject with no element yet.
@@ -37,7 +37,7 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
       lock.unlock()
       return
     }
-    termination = Termination(event)
+    termination = CompletableEvent(event)
     let (snapshot, last) = (observers.snapshot, lastElement)
     observers.removeAll()
     lock.unlock()

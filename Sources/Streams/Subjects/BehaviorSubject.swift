@@ -15,7 +15,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
   // observer (a replay reads a copy), so accesses never overlap: no dynamic exclusivity checks.
   @usableFromInline @exclusivity(unchecked) var element: Element
   @usableFromInline @exclusivity(unchecked) var observers = ObserverList<Element>()
-  @usableFromInline @exclusivity(unchecked) var termination: Termination?
+  @usableFromInline @exclusivity(unchecked) var termination: CompletableEvent?
   @usableFromInline @exclusivity(unchecked) var disposed = false
 
   /// Creates a subject whose current value is `value`.
@@ -54,7 +54,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     switch event {
     case .next(let value): element = value
     case .error, .completed:
-      termination = Termination(event)
+      termination = CompletableEvent(event)
     }
     let snapshot = observers.snapshot
     if event.isStopEvent { observers.removeAll() }

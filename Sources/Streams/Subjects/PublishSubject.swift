@@ -16,7 +16,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
   @usableFromInline let lock = Lock.make()
   // Read and written only under `lock`, so accesses never overlap: no dynamic exclusivity checks.
   @usableFromInline @exclusivity(unchecked) var observers = ObserverList<Element>()
-  @usableFromInline @exclusivity(unchecked) var termination: Termination?
+  @usableFromInline @exclusivity(unchecked) var termination: CompletableEvent?
   @usableFromInline @exclusivity(unchecked) var disposed = false
 
   /// Creates a subject with no subscribers.
@@ -38,7 +38,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
     }
     let snapshot = observers.snapshot
     if event.isStopEvent {
-      termination = Termination(event)
+      termination = CompletableEvent(event)
       observers.removeAll()
     }
     lock.unlock()

@@ -14,7 +14,7 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
   // observer (a replay reads a copy), so accesses never overlap: no dynamic exclusivity checks.
   @usableFromInline @exclusivity(unchecked) var buffer: ReplayBuffer<Element>
   @usableFromInline @exclusivity(unchecked) var observers = ObserverList<Element>()
-  @usableFromInline @exclusivity(unchecked) var termination: Termination?
+  @usableFromInline @exclusivity(unchecked) var termination: CompletableEvent?
   @usableFromInline @exclusivity(unchecked) var disposed = false
 
   private init(capacity: Int?) {
@@ -47,7 +47,7 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     }
     switch event {
     case .next(let element): buffer.append(element)
-    case .error, .completed: termination = Termination(event)
+    case .error, .completed: termination = CompletableEvent(event)
     }
     let snapshot = observers.snapshot
     if event.isStopEvent { observers.removeAll() }

@@ -1,3 +1,5 @@
+import Streams
+
 /// Calls a callback-based SDK and waits for its answer, safely.
 ///
 /// ```swift
@@ -53,7 +55,7 @@ public func withCallback<Value: Sendable>(
   let storage = CallbackStorage<Value>(timeout: timeout, reporter: DiagnosticReporter(fileID: fileID, line: line))
   return try await withTaskCancellationHandler(
     operation: {
-      try await withAdapterContinuation(isolation: isolation) { (continuation: AdapterContinuation<Value>) in
+      try await withBridgeContinuation(isolation: isolation) { (continuation: BridgeContinuation<Value>) in
         storage.run(start, resolver: { outcome in continuation.resume(with: outcome) })
       }
     },

@@ -74,7 +74,7 @@ final class AsyncEventsStorage<Element: Sendable>: EventsTarget<Element>, @unche
     }
     return try await withTaskCancellationHandler(
       operation: {
-        try await withAdapterContinuation(isolation: isolation) { (continuation: Machine.Continuation) in
+        try await withBridgeContinuation(isolation: isolation) { (continuation: Machine.Continuation) in
           if let action = machine.withLock({ $0.park(continuation) }) { perform(action) }
         }
       },

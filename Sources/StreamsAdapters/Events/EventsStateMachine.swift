@@ -8,7 +8,7 @@ import Streams
 /// iterated, the sequence) being released. The stop hook runs then, once. Elements buffered
 /// before a producer-side end are still delivered; a consumer-side end discards them.
 struct EventsStateMachine<Element: Sendable>: Sendable {
-  typealias Continuation = AdapterContinuation<Element?>
+  typealias Continuation = BridgeContinuation<Element?>
 
   /// What the consumer gets after the buffer drains.
   private enum Terminal: Sendable {

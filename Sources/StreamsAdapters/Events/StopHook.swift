@@ -48,7 +48,6 @@ struct FIFO<Element>: Sendable where Element: Sendable {
   private var inbox: [Element] = []
   private var outbox: [Element] = []
 
-  var isEmpty: Bool { inbox.isEmpty && outbox.isEmpty }
   var count: Int { inbox.count + outbox.count }
 
   mutating func append(_ element: Element) {

@@ -1,3 +1,5 @@
+import Streams
+
 /// The state behind ``PendingRequest``: pure, events in, actions out. ``PendingRequestStorage``
 /// holds it under a lock and performs the actions after unlocking.
 ///
@@ -13,7 +15,7 @@ struct PendingRequestStateMachine<Value: Sendable>: Sendable {
     case value(Value)
   }
 
-  typealias Continuation = AdapterContinuation<Wake>
+  typealias Continuation = BridgeContinuation<Wake>
 
   /// One `run` call.
   struct Waiter: Sendable {

@@ -25,7 +25,7 @@ final class PendingRequestStorage<Value: Sendable>: Sendable {
     let id = machine.withLock { $0.makeID() }
     return try await withTaskCancellationHandler(
       operation: {
-        var wake = try await withAdapterContinuation(isolation: isolation) { (continuation: Machine.Continuation) in
+        var wake = try await withBridgeContinuation(isolation: isolation) { (continuation: Machine.Continuation) in
           let action = machine.withLock {
             $0.arrive(
               id: id, continuation: continuation, sender: sender, cancellation: cancel,
@@ -40,7 +40,7 @@ final class PendingRequestStorage<Value: Sendable>: Sendable {
           case .value(let value):
             return value
           case .yourTurn:
-            wake = try await withAdapterContinuation(isolation: isolation) { (continuation: Machine.Continuation) in
+            wake = try await withBridgeContinuation(isolation: isolation) { (continuation: Machine.Continuation) in
               let action = machine.withLock { $0.beginTurn(id: id, continuation: continuation) }
               perform(action)
               if action.callStart { callStart(id: id, start: start, cancel: cancel) }

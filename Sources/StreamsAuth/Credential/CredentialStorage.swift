@@ -66,3 +66,23 @@ public final class InMemoryCredentialStorage: CredentialStorage {
     state.withLock { $0 = nil }
   }
 }
+
+extension Credential {
+  /// The JSON that the file and Keychain storages keep.
+  func storageData() throws(CredentialStorageError) -> Data {
+    do {
+      return try JSONEncoder().encode(self)
+    } catch {
+      throw .encodingFailed("\(type(of: error))")
+    }
+  }
+
+  /// A credential read back from ``storageData()``.
+  init(storageData: Data) throws(CredentialStorageError) {
+    do {
+      self = try JSONDecoder().decode(Credential.self, from: storageData)
+    } catch {
+      throw .decodingFailed("\(type(of: error))")
+    }
+  }
+}

@@ -38,21 +38,12 @@ public final class FileCredentialStorage: CredentialStorage, @unchecked Sendable
       throw .fileSystem(operation: "read", path: path, reason: Self.reason(error))
     }
     if data.isEmpty { return nil }
-    do {
-      return try JSONDecoder().decode(Credential.self, from: data)
-    } catch {
-      throw .decodingFailed("\(type(of: error))")
-    }
+    return try Credential(storageData: data)
   }
 
   /// Replaces the file atomically with `credential`, owner-only.
   public func save(_ credential: Credential) throws(CredentialStorageError) {
-    let data: Data
-    do {
-      data = try JSONEncoder().encode(credential)
-    } catch {
-      throw .encodingFailed("\(type(of: error))")
-    }
+    let data = try credential.storageData()
     try lock.withLock { () throws(CredentialStorageError) in try writeAtomically(data) }
   }
 

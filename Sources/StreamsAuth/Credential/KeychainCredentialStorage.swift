@@ -53,21 +53,12 @@
       if status == errSecItemNotFound { return nil }
       guard status == errSecSuccess else { throw .keychain(operation: "read the credential", status: status) }
       guard let data = result as? Data else { throw .decodingFailed("the Keychain item holds no data") }
-      do {
-        return try JSONDecoder().decode(Credential.self, from: data)
-      } catch {
-        throw .decodingFailed("\(type(of: error))")
-      }
+      return try Credential(storageData: data)
     }
 
     /// Adds or updates the item.
     public func save(_ credential: Credential) throws(CredentialStorageError) {
-      let data: Data
-      do {
-        data = try JSONEncoder().encode(credential)
-      } catch {
-        throw .encodingFailed("\(type(of: error))")
-      }
+      let data = try credential.storageData()
       let attributes: [String: Any] = [
         kSecValueData as String: data,
         kSecAttrAccessible as String: accessibleAfterFirstUnlock

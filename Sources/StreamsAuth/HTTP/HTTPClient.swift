@@ -140,7 +140,7 @@ public final class HTTPClient: Sendable {
         let next = URL(string: location, relativeTo: current.url)?.absoluteURL
       else { return (response, current) }
       let crossing = Origin(next) != origin
-      _ = context.recordRedirect(crossingOrigin: crossing)
+      context.recordRedirect(crossingOrigin: crossing)
       var nextRequest = current
       nextRequest.url = next
       let method = (current.httpMethod ?? "GET").uppercased()

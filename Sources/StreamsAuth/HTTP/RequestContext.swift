@@ -80,11 +80,10 @@ public final class RequestContext: @unchecked Sendable {
     }
   }
 
-  func recordRedirect(crossingOrigin: Bool) -> Int {
+  func recordRedirect(crossingOrigin: Bool) {
     lock.withLock {
       _redirects += 1
       if crossingOrigin { _hasCrossedOrigin = true }
-      return _redirects
     }
   }
 }

@@ -23,14 +23,14 @@ public final class SessionManager: Sendable {
   /// The actor front that runs sign-in, sign-out and restore one at a time.
   public let tokenStore: TokenStore
   private let autoRefresh = LockedState(AutoRefreshState())
-  private let subscription: LockedState<UncheckedSendable<Disposable>?> = LockedState(nil)
+  private let subscription = SingleAssignmentDisposable()
 
   /// Creates a session manager over `coordinator`.
   public init(coordinator: RefreshCoordinator) {
     self.coordinator = coordinator
     self.tokenStore = TokenStore(coordinator: coordinator)
     let disposable = coordinator.events.subscribe(onNext: { [weak self] event in self?.handle(event) })
-    subscription.withLock { $0 = UncheckedSendable(disposable) }
+    subscription.setDisposable(disposable)
   }
 
   /// Creates a session manager that refreshes with the OAuth 2.0 refresh grant.
@@ -53,12 +53,8 @@ public final class SessionManager: Sendable {
   }
 
   deinit {
-    subscription.withLock { $0 }?.value.dispose()
-    autoRefresh.withLock { state -> Cancelable? in
-      state.isRunning = false
-      defer { state.timer = nil }
-      return state.timer?.value
-    }?.dispose()
+    subscription.dispose()
+    autoRefresh.withLock { $0.takeTimer(stopping: true) }?.dispose()
   }
 
   // MARK: Session lifecycle
@@ -143,12 +139,7 @@ public final class SessionManager: Sendable {
 
   /// Stops the timer (call when the app enters the background).
   public func stopAutoRefresh() {
-    autoRefresh.withLock { state -> Cancelable? in
-      state.isRunning = false
-      state.token &+= 1
-      defer { state.timer = nil }
-      return state.timer?.value
-    }?.dispose()
+    autoRefresh.withLock { $0.takeTimer(stopping: true) }?.dispose()
   }
 
   /// Whether the proactive refresh timer is running.
@@ -161,20 +152,15 @@ public final class SessionManager: Sendable {
     case .refreshFailed:
       rearm(after: max(1, coordinator.policy.temporaryFailureCooldown))
     case .signedOut:
-      autoRefresh.withLock { state -> Cancelable? in
-        state.token &+= 1
-        defer { state.timer = nil }
-        return state.timer?.value
-      }?.dispose()
+      autoRefresh.withLock { $0.takeTimer(stopping: false) }?.dispose()
     }
   }
 
   /// Replaces the timer: after `delay`, or at `expiresAt − leeway` of the current credential.
   private func rearm(after delay: TimeInterval?) {
     let (token, previous) = autoRefresh.withLock { state -> (UInt64?, Cancelable?) in
-      state.token &+= 1
-      defer { state.timer = nil }
-      return (state.isRunning ? state.token : nil, state.timer?.value)
+      let previous = state.takeTimer(stopping: false)
+      return (state.isRunning ? state.token : nil, previous)
     }
     previous?.dispose()
     guard let token, let credential = coordinator.current?.credential else { return }
@@ -216,4 +202,13 @@ private struct AutoRefreshState {
   var isRunning = false
   var token: UInt64 = 0
   var timer: UncheckedSendable<Cancelable>?
+
+  /// Invalidates every armed timer and hands back the current one, to dispose after unlocking;
+  /// `stopping` also stops the proactive refresh.
+  mutating func takeTimer(stopping: Bool) -> Cancelable? {
+    if stopping { isRunning = false }
+    token &+= 1
+    defer { timer = nil }
+    return timer?.value
+  }
 }

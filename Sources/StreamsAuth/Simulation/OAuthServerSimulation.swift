@@ -182,8 +182,8 @@ public final class OAuthServerSimulation: Transport, @unchecked Sendable {
     let latency = state.withLock {
       $0.latency(in: isToken ? configuration.tokenLatency : configuration.resourceLatency)
     }
-    if isToken, state.withLock({ $0.faults.first == .connectionRefused }) {
-      _ = state.withLock { $0.faults.removeFirst() }
+    // One transaction: two token requests at once must not both take the same fault.
+    if isToken, state.withLock({ $0.faults.first == .connectionRefused ? $0.faults.removeFirst() : nil }) != nil {
       throw TransportError(.cannotConnect, detail: "simulated connection refused")
     }
     try await Self.sleep(latency / 2)

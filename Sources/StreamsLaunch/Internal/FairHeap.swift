@@ -24,9 +24,6 @@ struct FairHeap<Priority: Comparable, Value> {
   var count: Int { entries.count }
   var isEmpty: Bool { entries.isEmpty }
 
-  /// The element that ``popMin()`` would return, without removing it.
-  var min: Entry? { entries.first }
-
   /// Inserts `value`; it comes out after every element already in the heap with an equal priority.
   mutating func insert(_ value: Value, priority: Priority) {
     entries.append(Entry(priority: priority, sequence: nextSequence, value: value))

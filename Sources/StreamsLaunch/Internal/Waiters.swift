@@ -17,8 +17,6 @@ struct Waiters<Value: Sendable>: Sendable {
   private var slots: [UInt64: Slot] = [:]
   private var nextID: UInt64 = 0
 
-  var isEmpty: Bool { slots.isEmpty }
-
   /// Reserves a slot and returns its identifier.
   mutating func reserve() -> UInt64 {
     nextID += 1

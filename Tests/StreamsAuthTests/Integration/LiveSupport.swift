@@ -140,7 +140,6 @@ extension Live {
     private let state = Watched(false)
 
     func open() { state.update { $0 = true } }
-    var isOpen: Bool { state.current }
 
     /// Suspends until the gate opens; throws `CancellationError` if the task is cancelled first.
     func wait() async throws { try await state.when { $0 } }
@@ -185,13 +184,6 @@ extension Live {
       lock.lock()
       defer { lock.unlock() }
       return expired
-    }
-
-    /// How many callers are still waiting for their callback.
-    var waiting: Int {
-      lock.lock()
-      defer { lock.unlock() }
-      return pending.count
     }
 
     func expire() {

@@ -6,12 +6,11 @@
 final class OnceStorage<Value: Sendable>: @unchecked Sendable {
   typealias Machine = OnceStateMachine<Value, BridgeContinuation<Value>, any Disposable>
 
-  private let lock = Lock.make()
-  private var machine = Machine()  // Guarded by `lock`.
+  private let machine = LockedState(Machine())
 
   /// Decides the outcome, if it is still open: disposes the subscription, then resumes the task.
   func resolve(_ result: Result<Value, any Error>) {
-    let action = lock.withLock { machine.resolved(result) }
+    let action = machine.withLock { $0.resolved(result) }
     action.dispose?.dispose()
     if let (continuation, result) = action.resume {
       continuation.resume(with: result)
@@ -24,7 +23,7 @@ final class OnceStorage<Value: Sendable>: @unchecked Sendable {
   }
 
   fileprivate func suspended(_ continuation: BridgeContinuation<Value>) -> Bool {
-    switch lock.withLock({ machine.suspended(continuation) }) {
+    switch machine.withLock({ $0.suspended(continuation) }) {
     case .subscribe:
       return true
     case .resume(let continuation, let result):
@@ -34,7 +33,7 @@ final class OnceStorage<Value: Sendable>: @unchecked Sendable {
   }
 
   fileprivate func subscribed(_ subscription: Disposable) {
-    let disposeNow = lock.withLock { machine.subscribed(subscription) }
+    let disposeNow = machine.withLock { $0.subscribed(subscription) }
     disposeNow?.dispose()
   }
 }

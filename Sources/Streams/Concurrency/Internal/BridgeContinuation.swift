@@ -3,17 +3,17 @@
 /// Debug builds use `CheckedContinuation`, so that a missed or doubled resume is reported
 /// ("SWIFT TASK CONTINUATION MISUSE") while testing; release builds use `UnsafeContinuation`,
 /// which costs no allocation. Every bridge resumes its continuation exactly once through a state
-/// machine, and never while holding a lock.
+/// machine, and never while holding a lock. StreamsAdapters suspends on it too.
 #if DEBUG
-@usableFromInline typealias BridgeContinuation<Value> = CheckedContinuation<Value, any Error>
+@usableFromInline package typealias BridgeContinuation<Value> = CheckedContinuation<Value, any Error>
 #else
-@usableFromInline typealias BridgeContinuation<Value> = UnsafeContinuation<Value, any Error>
+@usableFromInline package typealias BridgeContinuation<Value> = UnsafeContinuation<Value, any Error>
 #endif
 
 /// Suspends the current task until `body`'s continuation is resumed; `body` runs synchronously in
 /// `isolation`.
 @inlinable @inline(__always)
-func withBridgeContinuation<Value: Sendable>(
+package func withBridgeContinuation<Value: Sendable>(
   isolation: isolated (any Actor)?,
   _ body: (BridgeContinuation<Value>) -> Void
 ) async throws -> Value {

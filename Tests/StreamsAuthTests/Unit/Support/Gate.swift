@@ -9,10 +9,6 @@ final class Gate: @unchecked Sendable {
   private var arrivals = 0
   private var arrivalWatchers: [(Int, CheckedContinuation<Void, Never>)] = []
 
-  init(open: Bool = false) {
-    isOpen = open
-  }
-
   /// Suspends until the gate opens; throws `CancellationError` if the task is cancelled first.
   func wait() async throws {
     let id = UUID()

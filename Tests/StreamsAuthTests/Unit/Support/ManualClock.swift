@@ -26,12 +26,6 @@ final class ManualClock: AuthClock, @unchecked Sendable {
     return 1_000 + offset
   }
 
-  var pendingTimers: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return timers.count
-  }
-
   func schedule(after delay: TimeInterval, _ action: @escaping @Sendable () -> Void) -> Cancelable {
     lock.lock()
     lastID += 1

@@ -123,7 +123,7 @@ final class EventRecorder: @unchecked Sendable {
     subscription = observable.subscribe(onNext: { [events] event in events.update { $0.append(event) } })
   }
 
-  func stop() {
+  deinit {
     subscription?.dispose()
   }
 }

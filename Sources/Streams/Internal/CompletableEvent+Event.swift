@@ -1,14 +1,9 @@
-/// How a sequence ended: the part of a terminal ``Event`` that does not depend on the element type.
-///
-/// Subjects keep their terminal event in this form, so that code which runs unspecialized (a
-/// subject's deinit, the unsubscribe behind `dispose()`) stores and destroys it without looking
+/// ``CompletableEvent`` is also how the subjects store the way they ended: it is the part of a
+/// terminal ``Event`` that does not depend on the element type, so code that runs unspecialized
+/// (a subject's deinit, the unsubscribe behind `dispose()`) stores and destroys it without looking
 /// up generic metadata.
-@usableFromInline
-enum Termination {
-  case completed
-  case error(Swift.Error)
-
-  /// The termination `event` carries, or `nil` for `.next`.
+extension CompletableEvent {
+  /// The ending `event` carries, or `nil` for `.next`.
   @inlinable
   init?<Element>(_ event: Event<Element>) {
     switch event {
