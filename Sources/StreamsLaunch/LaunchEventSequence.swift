@@ -19,20 +19,12 @@ public struct LaunchEventSequence<Rank: Comparable & Sendable>: AsyncSequence, S
   /// Events are buffered until the iterator asks for them, without limit. Cancelling the task that
   /// iterates ends the iteration (`next()` returns `nil`) and ends the subscription.
   public func makeAsyncIterator() -> Iterator {
-    let stream = AsyncStream<Element>(bufferingPolicy: .unbounded) { continuation in
-      let subscription = events.subscribe(
-        onNext: { continuation.yield($0) },
-        onError: { _ in continuation.finish() },
-        onCompleted: { continuation.finish() })
-      let box = SubscriptionBox(subscription)
-      continuation.onTermination = { _ in box.subscription.dispose() }
-    }
-    return Iterator(base: stream.makeAsyncIterator())
+    Iterator(base: events.asInfallible(onErrorFallbackTo: .empty()).values.makeAsyncIterator())
   }
 
   /// An iterator over the events sent after it was made.
   public struct Iterator: AsyncIteratorProtocol {
-    var base: AsyncStream<Element>.Iterator
+    var base: AsyncInfallibleSequence<Element>.Iterator
 
     /// The next event, or `nil` after ``LaunchEvent/ended(_:)`` or once the task is cancelled.
     public mutating func next() async -> Element? {
@@ -45,15 +37,5 @@ public struct LaunchEventSequence<Rank: Comparable & Sendable>: AsyncSequence, S
     public mutating func next(isolation actor: isolated (any Actor)?) async -> Element? {
       await base.next(isolation: actor)
     }
-  }
-}
-
-/// Carries a subscription into the stream's `@Sendable` termination handler; disposables are safe
-/// to dispose from any thread.
-private final class SubscriptionBox: @unchecked Sendable {
-  let subscription: Disposable
-
-  init(_ subscription: Disposable) {
-    self.subscription = subscription
   }
 }

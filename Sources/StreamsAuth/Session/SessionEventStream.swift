@@ -22,23 +22,12 @@ public struct SessionEventStream: AsyncSequence, Sendable {
 
   /// Subscribes and returns the iterator.
   public func makeAsyncIterator() -> Iterator {
-    let (stream, continuation) = AsyncStream<SessionEvent>.makeStream(bufferingPolicy: .unbounded)
-    let subscription = events.subscribe { event in
-      switch event {
-      case .next(let element): continuation.yield(element)
-      case .error, .completed: continuation.finish()
-      }
-    }
-    // The subscription is disposed once, from whichever thread ends the stream; Streams'
-    // disposables are thread-safe.
-    let disposable = UncheckedSendable(subscription)
-    continuation.onTermination = { _ in disposable.value.dispose() }
-    return Iterator(base: stream.makeAsyncIterator())
+    Iterator(base: events.asInfallible(onErrorFallbackTo: .empty()).values.makeAsyncIterator())
   }
 
   /// Iterates the events.
   public struct Iterator: AsyncIteratorProtocol {
-    var base: AsyncStream<SessionEvent>.Iterator
+    var base: AsyncInfallibleSequence<SessionEvent>.Iterator
 
     /// The next event, or `nil` when the coordinator is gone or the task was cancelled.
     public mutating func next() async -> SessionEvent? {
