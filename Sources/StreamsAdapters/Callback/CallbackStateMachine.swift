@@ -48,7 +48,7 @@ struct CallbackStateMachine<Value: Sendable>: Sendable {
   enum StartReturnedAction: Sendable {
     /// Nothing: wait.
     case wait
-    /// The wait is still open and a timeout was asked for: start the timer.
+    /// The wait is still open: start the timer, if a timeout was asked for.
     case startTimer
     /// Cancellation or the timeout won while `start` ran: run the SDK's cancel hook now.
     case runHook(Cancellation)
@@ -78,11 +78,11 @@ struct CallbackStateMachine<Value: Sendable>: Sendable {
   }
 
   /// `start` returned the SDK's cancel hook (or none).
-  mutating func startReturned(_ cancellation: Cancellation?, hasTimeout: Bool) -> StartReturnedAction {
+  mutating func startReturned(_ cancellation: Cancellation?) -> StartReturnedAction {
     switch state {
     case .waiting(let resolver, _, _, let timer):
       state = .waiting(resolver: resolver, cancellation: cancellation, startReturned: true, timer: timer)
-      return hasTimeout ? .startTimer : .wait
+      return .startTimer
     case .finished(let ending, let hookOwed):
       state = .finished(ending, hookOwed: false)
       if hookOwed, let cancellation { return .runHook(cancellation) }

@@ -35,7 +35,7 @@ final class CallbackStorage<Value: Sendable>: CallbackTokenTarget, Sendable {
       if let action { perform(action) }
       return
     }
-    switch machine.withLock({ $0.startReturned(cancellation, hasTimeout: timeout != nil) }) {
+    switch machine.withLock({ $0.startReturned(cancellation) }) {
     case .wait:
       break
     case .runHook(let hook):

@@ -119,16 +119,13 @@ struct PendingRequestStateMachine<Value: Sendable>: Sendable {
     case .reject:
       action.resumes(continuation, .failure(AdapterError.alreadyPending))
     case .join:
-      if current.phase == .reserved {
-        // Only enqueue reserves; never here. Treat like a busy slot.
-        action.resumes(continuation, .failure(AdapterError.alreadyPending))
-      } else {
-        current.waiters.append(waiter)
-        request = current
-        action.armTimer = true
-      }
+      // Only `.enqueue` reserves the slot, so the current request has started.
+      current.waiters.append(waiter)
+      request = current
+      action.armTimer = true
     case .supersede:
-      end(current, with: AdapterError.superseded, cancelsSDK: true, into: &action)
+      for waiter in current.waiters { action.finish(waiter, with: .failure(AdapterError.superseded)) }
+      cancelSDK(current, into: &action)
       request = Request(id: id, phase: .starting, sender: sender, cancellation: cancellation, waiters: [waiter])
       action.callStart = true
       action.armTimer = true
@@ -270,17 +267,6 @@ struct PendingRequestStateMachine<Value: Sendable>: Sendable {
   }
 
   // MARK: Helpers
-
-  /// Ends `request` (already removed or about to be replaced) with `error` for all its waiters.
-  private mutating func end(_ ended: Request, with error: any Error, cancelsSDK: Bool, into action: inout Action) {
-    for waiter in ended.waiters {
-      if waiter.continuation == nil, ended.phase == .reserved {
-        preconditionFailure("Internal inconsistency: a reserved request cannot be superseded")
-      }
-      action.finish(waiter, with: .failure(error))
-    }
-    if cancelsSDK { cancelSDK(ended, into: &action) }
-  }
 
   /// The SDK call of `ended` was abandoned: run its hook now, or once its `start` returned.
   private mutating func cancelSDK(_ ended: Request, into action: inout Action) {

@@ -38,10 +38,7 @@ struct LaunchGateState: Sendable {
 
   /// A caller suspended; returns what to resume it with at once, if anything.
   mutating func waiterSuspended(_ id: UInt64, _ continuation: CheckedContinuation<Outcome, Never>) -> Outcome? {
-    if let value = waiters.attach(id, continuation) { return value }
-    guard let settled else { return nil }
-    _ = waiters.resolve(id, with: settled)
-    return settled
+    waiters.attach(id, continuation, settled: settled)
   }
 
   /// A waiting caller was cancelled; returns its continuation and value if it was suspended.

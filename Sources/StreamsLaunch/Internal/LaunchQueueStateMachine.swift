@@ -269,8 +269,7 @@ struct LaunchQueueStateMachine<Rank: Comparable & Sendable>: Sendable {
   /// A caller of ``LaunchQueue/idle()`` suspended.
   mutating func idleWaiterSuspended(_ id: UInt64, _ continuation: CheckedContinuation<Void, Never>) -> Effects {
     var effects = Effects()
-    if idleWaiters.attach(id, continuation) != nil || isIdleOrEnded {
-      _ = idleWaiters.resolve(id, with: ())
+    if idleWaiters.attach(id, continuation, settled: isIdleOrEnded ? () : nil) != nil {
       effects.resumptions.append(.idle(continuation))
     }
     return effects
@@ -289,11 +288,8 @@ struct LaunchQueueStateMachine<Rank: Comparable & Sendable>: Sendable {
     _ id: UInt64, _ continuation: CheckedContinuation<FinishedWait, Never>
   ) -> Effects {
     var effects = Effects()
-    if let value = finishedWaiters.attach(id, continuation) {
+    if let value = finishedWaiters.attach(id, continuation, settled: outcome.map { .ended($0) }) {
       effects.resumptions.append(.finished(continuation, value))
-    } else if let outcome {
-      _ = finishedWaiters.resolve(id, with: .ended(outcome))
-      effects.resumptions.append(.finished(continuation, .ended(outcome)))
     }
     return effects
   }

@@ -39,6 +39,15 @@ struct Waiters<Value: Sendable>: Sendable {
     }
   }
 
+  /// Like ``attach(_:_:)``, for a condition that may already hold: when `settled` is not `nil`,
+  /// the slot is released and the caller resumes at once with it.
+  mutating func attach(_ id: UInt64, _ continuation: CheckedContinuation<Value, Never>, settled: Value?) -> Value? {
+    if let value = attach(id, continuation) { return value }
+    guard let settled else { return nil }
+    _ = resolve(id, with: settled)
+    return settled
+  }
+
   /// Resolves slot `id` with `value`, for a cancelled caller; returns the continuation to resume
   /// if the caller was suspended.
   mutating func resolve(_ id: UInt64, with value: Value) -> CheckedContinuation<Value, Never>? {

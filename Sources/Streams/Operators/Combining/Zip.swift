@@ -92,6 +92,8 @@ struct Queue<Element> {
   private var storage: ContiguousArray<Element> = []
   private var head = 0
 
+  var isEmpty: Bool { head == storage.count }
+
   mutating func enqueue(_ element: Element) {
     storage.append(element)
   }

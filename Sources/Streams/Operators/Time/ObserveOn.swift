@@ -9,16 +9,14 @@ extension ObservableType where Element: Sendable {
       let lock = Lock.make()
       let drain = SerialDisposable()
       var queue = Queue<Event<Element>>()
-      var queued = 0
       var draining = false
 
       func next() -> Event<Element>? {
         lock.withLock {
-          guard queued > 0 else {
+          guard !queue.isEmpty else {
             draining = false
             return nil
           }
-          queued -= 1
           return queue.dequeue()
         }
       }
@@ -26,7 +24,6 @@ extension ObservableType where Element: Sendable {
       let subscription = source.subscribe { event in
         let start = lock.withLock { () -> Bool in
           queue.enqueue(event)
-          queued += 1
           defer { draining = true }
           return !draining
         }
