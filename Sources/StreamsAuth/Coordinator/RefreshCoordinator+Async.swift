@@ -29,9 +29,7 @@ extension RefreshCoordinator {
   ///
   /// - Throws: ``AuthError/storage(_:)`` if saving failed (the session is active in memory).
   public func signIn(_ credential: Credential) async throws(AuthError) {
-    try await withCheckedContinuation { continuation in
-      signIn(credential) { continuation.resume(returning: $0) }
-    }.get()
+    try await completed { signIn(credential, completion: $0) }
   }
 
   /// Signs out; returns once storage was cleared and `signedOut` emitted.
@@ -39,16 +37,21 @@ extension RefreshCoordinator {
   /// - Throws: ``AuthError/storage(_:)`` if clearing storage failed (the session is over in
   ///   memory regardless).
   public func signOut() async throws(AuthError) {
-    try await withCheckedContinuation { continuation in
-      signOut { continuation.resume(returning: $0) }
-    }.get()
+    try await completed { signOut(completion: $0) }
   }
 
   /// Loads the stored credential once and emits `initialSession`; see ``restore(completion:)``.
   @discardableResult
   public func restore() async throws(AuthError) -> Credential? {
+    try await completed { restore(completion: $0) }
+  }
+
+  /// Starts an operation that cannot be cancelled and waits for its completion.
+  private func completed<Value: Sendable>(
+    _ start: (@escaping AuthCompletion<Value>) -> Void
+  ) async throws(AuthError) -> Value {
     try await withCheckedContinuation { continuation in
-      restore { continuation.resume(returning: $0) }
+      start { continuation.resume(returning: $0) }
     }.get()
   }
 }

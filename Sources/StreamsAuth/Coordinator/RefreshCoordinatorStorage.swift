@@ -70,19 +70,20 @@ final class RefreshCoordinatorStorage: @unchecked Sendable {
     -> Cancelable
   {
     let uptime = clock.uptime
-    let action = lock.withLock {
-      let action = machine.refreshRequested(ifGeneration: generation, uptime: uptime)
-      scheduleLocked(action)
-      return action
-    }
-    jobs.drain()
-    return perform(action, completion: completion)
+    return refresh({ $0.refreshRequested(ifGeneration: generation, uptime: uptime) }, completion: completion)
   }
 
   func refresh(ifAccessToken token: String?, completion: @escaping AuthCompletion<VersionedCredential>) -> Cancelable {
     let uptime = clock.uptime
+    return refresh({ $0.refreshRequested(ifAccessToken: token, uptime: uptime) }, completion: completion)
+  }
+
+  /// A compare-and-refresh request: the machine decides under the lock, then the action runs.
+  private func refresh(
+    _ decide: (inout Machine) -> Machine.WaitAction, completion: @escaping AuthCompletion<VersionedCredential>
+  ) -> Cancelable {
     let action = lock.withLock {
-      let action = machine.refreshRequested(ifAccessToken: token, uptime: uptime)
+      let action = decide(&machine)
       scheduleLocked(action)
       return action
     }
