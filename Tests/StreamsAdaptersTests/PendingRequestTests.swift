@@ -290,12 +290,13 @@ struct PendingRequestTests {
   func keepAlive() async throws {
     let pending = PendingRequest<String>()
     let weakController = WeakBox<SignInController>()
+    let created = Gate()
     let task = Task {
-      try await pending.run(keepAlive: Self.makeController(into: weakController)) {
+      try await pending.run(keepAlive: Self.makeController(into: weakController, then: created)) {
         weakController.object?.performRequests()
       }
     }
-    while weakController.object == nil { await Task.yield() }  // set synchronously before run
+    await created.wait()
     await weakController.object?.performs.wait(for: 1)
     #expect(weakController.object != nil)  // nothing but run holds it
     pending.resume(returning: "done")
@@ -303,9 +304,10 @@ struct PendingRequestTests {
     #expect(weakController.object == nil)
   }
 
-  private static func makeController(into box: WeakBox<SignInController>) -> SignInController {
+  private static func makeController(into box: WeakBox<SignInController>, then created: Gate) -> SignInController {
     let controller = SignInController()
     box.object = controller
+    created.open()
     return controller
   }
 

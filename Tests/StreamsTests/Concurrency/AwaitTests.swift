@@ -37,8 +37,9 @@ struct AwaitTests {
     #expect(try await Observable<Int>.empty().toArray() == [])
 
     let subject = PublishSubject<Int>()
-    let task = Task.detached { try await subject.toArray() }
-    while !subject.hasObservers { await Task.yield() }
+    let subscribed = BridgeSignal()
+    let task = Task.detached { try await subject.do(onSubscribed: { subscribed.fire() }).toArray() }
+    await subscribed.wait()
     subject.onNext(1)
     subject.onError(BridgeTestError(code: 4))
     await #expect(throws: BridgeTestError(code: 4)) { try await task.value }
