@@ -34,7 +34,7 @@ struct IntegrationFlagStrategyTests {
       let transport = Live.ProbeTransport(tokenURL: server.tokenURL, connections: requests + 8)
       self.transport = transport
       let late = Live.Latch()
-      let firstRound = Live.Watched(0)
+      let firstRound = Observed(0, watchdog: Live.watchdog)
       var hooks = transport.hooks
       hooks.beforeResource = { _, token in
         guard token == pair.accessToken else { return }
@@ -119,7 +119,7 @@ struct IntegrationFlagStrategyTests {
 
   static func classicRequest(
     _ url: URL, interceptor: FlagAndPublishSubjectInterceptor, transport: any Transport, bound: Live.HangBound,
-    retryQuestions: Live.Watched<Int>
+    retryQuestions: Observed<Int>
   ) async -> ClassicOutcome {
     while true {
       let request = interceptor.adapt(URLRequest(url: url, timeoutInterval: 60))
@@ -152,7 +152,7 @@ struct IntegrationFlagStrategyTests {
     #expect(try await tenant.revokeFamily(of: pair.refreshToken) == 1)
     let requests = 20
     let transport = Live.ProbeTransport(tokenURL: server.tokenURL, connections: requests + 8)
-    let retryQuestions = Live.Watched(0)
+    let retryQuestions = Observed(0, watchdog: Live.watchdog)
     // The refresh goes out once every request has asked the interceptor: the others have
     // subscribed to the retry signal by then.
     var hooks = transport.hooks
@@ -166,7 +166,7 @@ struct IntegrationFlagStrategyTests {
         configuration: OAuthClientConfiguration(tokenEndpoint: server.tokenURL, clientID: tenant.publicClientID),
         transport: transport))
     let bound = Live.HangBound()
-    let outcomes = Live.Watched<[ClassicOutcome]>([])
+    let outcomes = Observed<[ClassicOutcome]>([], watchdog: Live.watchdog)
     let url = server.resourceURL
     let work = Task {
       await withTaskGroup(of: Void.self) { group in
