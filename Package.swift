@@ -10,6 +10,8 @@ let package = Package(
     .library(name: "StreamsAdapters", targets: ["StreamsAdapters"]),
     .library(name: "StreamsAuth", targets: ["StreamsAuth"]),
     .library(name: "StreamsLaunch", targets: ["StreamsLaunch"]),
+    .library(name: "StreamsBlocking", targets: ["StreamsBlocking"]),
+    .library(name: "StreamsCocoa", targets: ["StreamsCocoa"]),
   ],
   targets: [
     .target(name: "Streams"),
@@ -17,6 +19,8 @@ let package = Package(
     .target(name: "StreamsAdapters", dependencies: ["Streams"]),
     .target(name: "StreamsAuth", dependencies: ["Streams"]),
     .target(name: "StreamsLaunch", dependencies: ["Streams"]),
+    .target(name: "StreamsBlocking", dependencies: ["Streams"]),
+    .target(name: "StreamsCocoa", dependencies: ["Streams"]),
     .executableTarget(name: "Basics", dependencies: ["Streams", "StreamsTest"], path: "Playgrounds/Basics"),
     .executableTarget(name: "RefreshStorm", dependencies: ["Streams", "StreamsAuth"], path: "Playgrounds/RefreshStorm"),
     .executableTarget(
@@ -30,8 +34,10 @@ let package = Package(
       // The OAuth test server (Python) that the tests start themselves; not Swift sources.
       exclude: ["Server"]),
     .testTarget(name: "StreamsLaunchTests", dependencies: ["Streams", "StreamsLaunch"]),
+    .testTarget(name: "StreamsBlockingTests", dependencies: ["Streams", "StreamsBlocking"]),
+    .testTarget(name: "StreamsCocoaTests", dependencies: ["Streams", "StreamsCocoa", "StreamsTest"]),
     .testTarget(
-      name: "StreamsSwift5Tests", dependencies: ["Streams"],
+      name: "StreamsSwift5Tests", dependencies: ["Streams", "StreamsTest", "StreamsBlocking", "StreamsCocoa"],
       swiftSettings: [.swiftLanguageMode(.v5)]),
   ],
   swiftLanguageModes: [.v6]
