@@ -5,7 +5,10 @@ import StreamsTest
 import Testing
 
 /// The parent of every StreamsCocoa suite. `SharingScheduler.mock` replaces a process-wide
-/// scheduler (as in RxCocoa), so the suites that build shared sequences run one test at a time.
+/// scheduler (as in RxCocoa), so the suites that build shared sequences run one test at a time,
+/// and on the main actor, so that tests of other targets running on the main actor (the Swift 5
+/// target's) never see a mock either. Tests that block waiting for the main queue
+/// are in a suite of their own, off the main actor.
 @Suite(.serialized)
 enum CocoaTests {}
 

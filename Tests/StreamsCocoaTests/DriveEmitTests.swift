@@ -12,6 +12,7 @@ private func record(_ source: Observable<Int>) -> (TestableObserver<Int>) -> Dis
 
 extension CocoaTests {
   @Suite("drive and emit")
+  @MainActor
   struct DriveEmitTests {
     // MARK: drive
 

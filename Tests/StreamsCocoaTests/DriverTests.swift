@@ -1,4 +1,3 @@
-import Dispatch
 import Streams
 import StreamsCocoa
 import StreamsTest
@@ -6,6 +5,7 @@ import Testing
 
 extension CocoaTests {
   @Suite("Driver")
+  @MainActor
   struct DriverTests {
     @Test("A Driver shares one source subscription, replays its latest element, and restarts once all left")
     func sharesAndReplays() {
@@ -126,23 +126,7 @@ extension CocoaTests {
       #expect(events[2] == [.next(611, 1), .next(622, -3), .completed(622)])
     }
 
-    @Test("Elements sent on a background thread are driven on the main queue")
-    func deliversOnMain() {
-      let subject = PublishSubject<Int>()
-      let delivered = DispatchSemaphore(value: 0)
-      let onMain = Log()
-      let subscription = subject.asDriver(onErrorJustReturn: -1).drive(onNext: { value in
-        onMain("\(value) \(MainQueue.isCurrent)")
-        delivered.signal()
-      })
-      DispatchQueue.global().async { subject.onNext(1) }
-      #expect(delivered.wait(timeout: .now() + 10) == .success)
-      subscription.dispose()
-      #expect(onMain.entries == ["1 true"])
-    }
-
     @Test("On the main thread, nested drivers deliver synchronously")
-    @MainActor
     func nestedDriversAreSynchronousOnMain() {
       var latest: Int?
       let subscription = BehaviorSubject(value: 1).asDriver(onErrorJustReturn: 0)

@@ -27,6 +27,7 @@ private func events<Result>(
 
 extension CocoaTests {
   @Suite("SharedSequence operators")
+  @MainActor
   struct SharedSequenceOperatorTests {
     // MARK: Transforming
 
@@ -338,7 +339,6 @@ extension CocoaTests {
     // MARK: Concurrency
 
     @Test("values yields the elements, then finishes")
-    @MainActor
     func values() async {
       let iterating = Task { @MainActor in
         var values: [Int] = []
@@ -355,7 +355,6 @@ extension CocoaTests {
     }
 
     @Test("Cancelling the iterating task disposes the subscription")
-    @MainActor
     func valuesCancellation() async {
       var disposed = false
       let driver = Driver<Int>.never().do(onDispose: { disposed = true })

@@ -5,6 +5,7 @@ import Testing
 
 extension CocoaTests {
   @Suite("SharingScheduler")
+  @MainActor
   struct SharingSchedulerTests {
     @Test("make returns a new MainScheduler each time unless mocked")
     func defaultIsMain() {

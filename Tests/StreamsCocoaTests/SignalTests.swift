@@ -1,4 +1,3 @@
-import Dispatch
 import Streams
 import StreamsCocoa
 import StreamsTest
@@ -6,6 +5,7 @@ import Testing
 
 extension CocoaTests {
   @Suite("Signal")
+  @MainActor
   struct SignalTests {
     @Test("A Signal shares one source subscription, replays nothing, and restarts once all left")
     func sharesWithoutReplay() {
@@ -80,21 +80,6 @@ extension CocoaTests {
     func identityConversion() {
       let signal = Signal.just(1)
       #expect(signal.asSignal().asObservable() === signal.asObservable())
-    }
-
-    @Test("Elements sent on a background thread are emitted on the main queue")
-    func deliversOnMain() {
-      let relay = PublishRelay<Int>()
-      let delivered = DispatchSemaphore(value: 0)
-      let onMain = Log()
-      let subscription = relay.asSignal().emit(onNext: { value in
-        onMain("\(value) \(MainQueue.isCurrent)")
-        delivered.signal()
-      })
-      DispatchQueue.global().async { relay.accept(1) }
-      #expect(delivered.wait(timeout: .now() + 10) == .success)
-      subscription.dispose()
-      #expect(onMain.entries == ["1 true"])
     }
   }
 }
