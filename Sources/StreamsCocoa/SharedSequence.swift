@@ -35,7 +35,7 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>:
   /// Returns `self`.
   public func asSharedSequence() -> SharedSequence<SharingStrategy, Element> { self }
 
-  /// The shared sequence as an ``Infallible``; it completes if it ever failed (it cannot).
+  /// The shared sequence as an `Infallible`; it completes if it ever failed (it cannot).
   public func asInfallible() -> Infallible<Element> {
     asInfallible(onErrorFallbackTo: .empty())
   }

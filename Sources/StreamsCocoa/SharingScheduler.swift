@@ -2,12 +2,12 @@ import Streams
 
 /// Makes the scheduler that ``Driver`` and ``Signal`` deliver on, and lets tests replace it.
 ///
-/// By default every call to ``make`` returns a new ``MainScheduler`` (each one runs an action at
+/// By default every call to ``make`` returns a new `MainScheduler` (each one runs an action at
 /// once when called on the main thread with nothing of its own queued, so nested drivers built on
 /// the main thread deliver synchronously, as in RxCocoa). In tests, wrap the code that builds and
 /// subscribes to shared sequences in ``mock(scheduler:action:)`` to run them on a `TestScheduler`.
 public enum SharingScheduler {
-  /// Returns the scheduler for the next shared sequence: a new ``MainScheduler`` unless mocked.
+  /// Returns the scheduler for the next shared sequence: a new `MainScheduler` unless mocked.
   public static var make: () -> SchedulerType { factory.current }
 
   /// Runs `action` with every shared sequence built inside it delivering on `scheduler`, then
