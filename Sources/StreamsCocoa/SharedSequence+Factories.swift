@@ -1,3 +1,4 @@
+import Dispatch
 import Streams
 
 extension SharedSequence {
