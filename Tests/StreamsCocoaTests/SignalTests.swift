@@ -31,6 +31,27 @@ extension CocoaTests {
       #expect(source.subscriptions == [Subscription(200, 260), Subscription(270)])
     }
 
+    @Test("Operators on a Signal return Signals: a late subscriber to a mapped signal gets nothing old")
+    func operatorsKeepSignal() {
+      let scheduler = TestScheduler(initialClock: 0)
+      let first = scheduler.createObserver(Int.self)
+      let late = scheduler.createObserver(Int.self)
+      var evaluations = 0
+      SharingScheduler.mock(scheduler: scheduler) {
+        let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2)])
+        let mapped = source.asSignal(onErrorJustReturn: -1).map { value -> Int in
+          evaluations += 1
+          return value * 10
+        }
+        _ = scheduler.scheduleAt(200) { _ = mapped.emit(to: first) }
+        _ = scheduler.scheduleAt(215) { _ = mapped.emit(to: late) }
+        scheduler.start()
+      }
+      #expect(first.events == [.next(211, 10), .next(221, 20)])
+      #expect(late.events == [.next(221, 20)])
+      #expect(evaluations == 2)
+    }
+
     @Test("asSignal(onErrorJustReturn:) sends the element and completes instead of failing")
     func onErrorJustReturn() {
       let events = mocked { scheduler in

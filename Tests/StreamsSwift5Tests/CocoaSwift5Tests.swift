@@ -92,3 +92,22 @@ func cocoaViewModelOnMainThread() {
   #expect(replayed == ["Hello, ada"])
   #expect(signalled.isEmpty)
 }
+
+// Swift 5 mode accepts elements that are not Sendable, as RxCocoa does.
+final class ProfileModel {
+  var name: String
+  init(name: String) { self.name = name }
+}
+
+@Test("Swift 5 mode: a Driver of a non-Sendable class")
+@MainActor
+func cocoaNonSendableElement() {
+  let profiles = BehaviorSubject(value: ProfileModel(name: "ada"))
+  var names: [String] = []
+  let subscription = profiles.asDriver(onErrorJustReturn: ProfileModel(name: "?"))
+    .map { $0.name.uppercased() }
+    .drive(onNext: { names.append($0) })
+  profiles.onNext(ProfileModel(name: "grace"))
+  subscription.dispose()
+  #expect(names == ["ADA", "GRACE"])
+}
