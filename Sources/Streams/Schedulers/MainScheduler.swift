@@ -20,7 +20,12 @@ public final class MainScheduler: SchedulerType, @unchecked Sendable {
   private let lock = Lock.make()
   private var enqueued = 0
 
-  private init() {}
+  /// Creates a main-thread scheduler with its own queue count.
+  ///
+  /// ``instance`` suits most code. A separate instance runs an action at once on the main thread
+  /// even while another scheduler's action is running there (RxCocoa's `Driver` and `Signal` make
+  /// one per `observe(on:)`, so nested drivers deliver synchronously).
+  public init() {}
 
   private static let mainQueueKey: DispatchSpecificKey<Bool> = {
     let key = DispatchSpecificKey<Bool>()
