@@ -36,6 +36,10 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
   package var misuseHandler: @Sendable (VirtualTimeSchedulerMisuse) -> Void = { misuse in
     Hooks.report(.virtualTimeSchedulerMisuse(misuse.description))
   }
+  /// Guards the clock, the queue and the run state. Scheduled work always runs outside it. The one
+  /// exception to "no calls out under the lock" is the converter's `compareVirtualTime` and
+  /// `offsetVirtualTime`: pure arithmetic the queue's order depends on, which must not call back
+  /// into the scheduler.
   private let lock = Lock.make()
   private var currentClock: VirtualTime
   private var queue: VirtualTimeSchedulerQueue<VirtualTime>
