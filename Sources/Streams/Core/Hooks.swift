@@ -39,6 +39,9 @@ public enum Diagnostic: Sendable, Equatable, CustomStringConvertible {
   /// step for the previous one was still running: a closure it called fed its source
   /// synchronously, which the Rx grammar forbids. The event was dropped.
   case eventDuringOperatorStep
+  /// A `VirtualTimeScheduler` (such as `HistoricalScheduler`) was run from inside its own work, or
+  /// asked to move its clock back; the call was ignored. The text says which call and where.
+  case virtualTimeSchedulerMisuse(String)
 
   /// What happened and what to do about it.
   public var description: String {
@@ -50,6 +53,8 @@ public enum Diagnostic: Sendable, Equatable, CustomStringConvertible {
       return "A stateful operator received an event while its closure was still handling the previous one "
         + "(a synchronous feedback into its own source); the event was dropped. Send the feedback from the "
         + "subscriber, or schedule it with observe(on:)."
+    case .virtualTimeSchedulerMisuse(let detail):
+      return "VirtualTimeScheduler misuse, ignored: \(detail)"
     }
   }
 }
