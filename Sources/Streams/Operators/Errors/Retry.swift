@@ -23,9 +23,24 @@ extension ObservableType {
   public func retry<Trigger: ObservableConvertibleType>(
     when notificationHandler: @escaping (Observable<Swift.Error>) -> Trigger
   ) -> Observable<Element> {
+    retry(matching: { $0 }, when: notificationHandler)
+  }
+
+  /// Like ``retry(when:)-(Observable<Swift.Error>)->Trigger``, for errors of type `Failure`
+  /// only: an error of another type ends the result at once, without reaching the notifier.
+  public func retry<Failure: Swift.Error, Trigger: ObservableConvertibleType>(
+    when notificationHandler: @escaping (Observable<Failure>) -> Trigger
+  ) -> Observable<Element> {
+    retry(matching: { $0 as? Failure }, when: notificationHandler)
+  }
+
+  private func retry<Failure, Trigger: ObservableConvertibleType>(
+    matching: @escaping (Swift.Error) -> Failure?,
+    when notificationHandler: @escaping (Observable<Failure>) -> Trigger
+  ) -> Observable<Element> {
     let source = asObservable()
     return Observable.create { observer in
-      let errors = PublishSubject<Swift.Error>()
+      let errors = PublishSubject<Failure>()
       let attempt = SerialDisposable()
       let lock = RecursiveLock.make()
       var resubscribe: (() -> Void)!
@@ -33,8 +48,8 @@ extension ObservableType {
         attempt.replace {
           source.subscribe { event in
             lock.withLock {
-              if case .error(let error) = event {
-                errors.onNext(error)
+              if case .error(let error) = event, let failure = matching(error) {
+                errors.onNext(failure)
               } else {
                 observer.on(event)
               }
