@@ -13,8 +13,7 @@ public enum CompletableEvent: Sendable {
 }
 
 extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swift.Never {
-  /// The callback a ``PrimitiveSequenceType/create(subscribe:)->PrimitiveSequence<Self.Trait,Self.Element>``
-  /// function reports its outcome to.
+  /// The callback a `Completable.create(subscribe:)` function reports its outcome to.
   public typealias CompletableObserver = (CompletableEvent) -> Void
 
   /// Creates a completable from a function called for each subscriber; the first outcome it
@@ -157,20 +156,20 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     zip(sources)
   }
 
-  /// The RxSwift 4 name of ``zip(_:)-([Completable])``.
+  /// The RxSwift 4 name of `zip(_:)`.
   @available(*, deprecated, renamed: "zip")
   public static func merge<Collection: Swift.Collection>(_ sources: Collection) -> Completable
   where Collection.Element == Completable {
     zip(sources)
   }
 
-  /// The RxSwift 4 name of ``zip(_:)-([Completable])``.
+  /// The RxSwift 4 name of `zip(_:)`.
   @available(*, deprecated, renamed: "zip")
   public static func merge(_ sources: [Completable]) -> Completable {
     zip(sources)
   }
 
-  /// The RxSwift 4 name of ``zip(_:)-([Completable])``.
+  /// The RxSwift 4 name of `zip(_:)`.
   @available(*, deprecated, renamed: "zip")
   public static func merge(_ sources: Completable...) -> Completable {
     zip(sources)

@@ -17,8 +17,7 @@ public enum MaybeEvent<Element> {
 extension MaybeEvent: Sendable where Element: Sendable {}
 
 extension PrimitiveSequenceType where Trait == MaybeTrait {
-  /// The callback a ``PrimitiveSequenceType/create(subscribe:)->PrimitiveSequence<Self.Trait,Self.Element>``
-  /// function reports its outcome to.
+  /// The callback a `Maybe.create(subscribe:)` function reports its outcome to.
   public typealias MaybeObserver = (MaybeEvent<Element>) -> Void
 
   /// Creates a maybe from a function called for each subscriber; the first outcome it reports
@@ -175,14 +174,9 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     PrimitiveSequence(raw: primitiveSequence.source.catchAndReturn(element))
   }
 
-  /// The old name of ``catchAndReturn(_:)``.
+  /// The old name of `catchAndReturn(_:)`.
   @available(*, deprecated, renamed: "catchAndReturn(_:)")
   public func catchErrorJustReturn(_ element: Element) -> PrimitiveSequence<Trait, Element> {
     catchAndReturn(element)
-  }
-
-  /// The maybe as a ``Completable`` that ignores the element (a Streams addition).
-  public func asCompletable() -> Completable {
-    primitiveSequence.source.ignoreElements().asCompletable()
   }
 }

@@ -11,12 +11,12 @@ extension ObservableType {
   public func asMaybe() -> Maybe<Element> {
     Maybe(raw: AtMostOne(source: asObservable(), requiresElement: false))
   }
+}
 
-  /// The sequence as a ``Completable``: its elements are ignored, its end is kept.
-  ///
-  /// RxSwift offers this only on sequences of `Never` (after `ignoreElements()`); Streams accepts
-  /// any sequence.
+extension ObservableType where Element == Swift.Never {
+  /// The sequence as a ``Completable``. Drop the elements of any other sequence first with
+  /// ``ObservableType/ignoreElements()``.
   public func asCompletable() -> Completable {
-    Completable(raw: ignoreElements())
+    Completable(raw: asObservable())
   }
 }

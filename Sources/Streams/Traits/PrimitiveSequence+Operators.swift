@@ -22,7 +22,7 @@ extension PrimitiveSequence {
     PrimitiveSequence(raw: source.retry(when: notificationHandler))
   }
 
-  /// Like ``retry(when:)-(Observable<Swift.Error>)->ObservableType``, for errors of type `Error`
+  /// Like `retry(when:)`, for errors of type `Error`
   /// only: an error of another type fails the result at once, without reaching the notifier.
   public func retry<Error: Swift.Error>(when notificationHandler: @escaping (Observable<Error>) -> some ObservableType)
     -> PrimitiveSequence<Trait, Element>
@@ -30,7 +30,7 @@ extension PrimitiveSequence {
     PrimitiveSequence(raw: source.retry(when: notificationHandler))
   }
 
-  /// The old name of ``retry(when:)-(Observable<Swift.Error>)->ObservableType``.
+  /// The old name of `retry(when:)`.
   @available(*, deprecated, renamed: "retry(when:)")
   public func retryWhen(_ notificationHandler: @escaping (Observable<Swift.Error>) -> some ObservableType)
     -> PrimitiveSequence<Trait, Element>
@@ -38,7 +38,7 @@ extension PrimitiveSequence {
     retry(when: notificationHandler)
   }
 
-  /// The old name of the typed ``retry(when:)-(Observable<Error>)->ObservableType``.
+  /// The old name of the typed `retry(when:)`.
   @available(*, deprecated, renamed: "retry(when:)")
   public func retryWhen<Error: Swift.Error>(_ notificationHandler: @escaping (Observable<Error>) -> some ObservableType)
     -> PrimitiveSequence<Trait, Element>

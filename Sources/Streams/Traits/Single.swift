@@ -180,7 +180,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     PrimitiveSequence(raw: primitiveSequence.source.catchAndReturn(element))
   }
 
-  /// The old name of ``catchAndReturn(_:)``.
+  /// The old name of `catchAndReturn(_:)`.
   @available(*, deprecated, renamed: "catchAndReturn(_:)")
   public func catchErrorJustReturn(_ element: Element) -> PrimitiveSequence<Trait, Element> {
     catchAndReturn(element)

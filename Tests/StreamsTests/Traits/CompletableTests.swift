@@ -111,11 +111,11 @@ struct CompletableTests {
     #expect(log.entries == ["array TestError(4)", "collection"])
   }
 
-  @Test("asCompletable ignores elements and keeps the end")
+  @Test("ignoreElements().asCompletable() keeps only the end")
   func asCompletable() {
     let log = Log()
-    _ = Observable.of(1, 2, 3).asCompletable().subscribe(onCompleted: { log("completed") })
-    _ = Observable<Int>.error(TestError(id: 5)).asCompletable().subscribe(onError: { log("\($0)") })
+    _ = Observable.of(1, 2, 3).ignoreElements().asCompletable().subscribe(onCompleted: { log("completed") })
+    _ = Observable<Int>.error(TestError(id: 5)).ignoreElements().asCompletable().subscribe(onError: { log("\($0)") })
     #expect(log.entries == ["completed", "TestError(5)"])
   }
 }

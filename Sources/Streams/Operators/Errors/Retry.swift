@@ -20,14 +20,21 @@ extension ObservableType {
 
   /// Resubscribes, synchronously, each time the sequence that `notificationHandler` builds from
   /// the errors sends an element; its error or completion ends the result.
+  ///
+  /// A second form, as in RxSwift, takes a handler over one error type (`Observable<MyError>`):
+  /// it retries errors of that type only, and an error of another type ends the result at once.
   public func retry<Trigger: ObservableConvertibleType>(
     when notificationHandler: @escaping (Observable<Swift.Error>) -> Trigger
   ) -> Observable<Element> {
     retry(matching: { $0 }, when: notificationHandler)
   }
 
-  /// Like ``retry(when:)-(Observable<Swift.Error>)->Trigger``, for errors of type `Failure`
-  /// only: an error of another type ends the result at once, without reaching the notifier.
+  /// Like `retry(when:)`, for errors of type `Failure` only: an error of another type ends the
+  /// result at once, without reaching the notifier.
+  ///
+  /// Hidden from the documentation so that links to `retry(when:)` stay unambiguous; the form
+  /// over `Observable<Swift.Error>` describes it.
+  @_documentation(visibility: internal)
   public func retry<Failure: Swift.Error, Trigger: ObservableConvertibleType>(
     when notificationHandler: @escaping (Observable<Failure>) -> Trigger
   ) -> Observable<Element> {
