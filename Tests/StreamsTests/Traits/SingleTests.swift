@@ -160,4 +160,20 @@ struct SingleTests {
     #expect(value == 42)
     await #expect(throws: TestError(id: 6)) { try await Single<Int>.create { throw TestError(id: 6) }.value }
   }
+
+  @Test("Disposing a Single.create(work:) subscription cancels its task", .timeLimit(.minutes(1)))
+  func disposingCancelsAsyncWork() async {
+    await withCheckedContinuation { (cancelled: CheckedContinuation<Void, Never>) in
+      let subscription = Single<Int>.create {
+        do {
+          try await Task.sleep(nanoseconds: 120_000_000_000)
+        } catch {
+          cancelled.resume()
+          throw error
+        }
+        return 0
+      }.subscribe(onFailure: { _ in })
+      subscription.dispose()
+    }
+  }
 }
