@@ -140,7 +140,7 @@ struct AwaitTests {
     for run in 0..<1_000 {
       let subject = PublishSubject<Int>()
       let maybe = Task.detached { try await subject.asMaybe().value }
-      let completable = Task.detached { try await subject.asCompletable().value }
+      let completable = Task.detached { try await subject.ignoreElements().asCompletable().value }
       let first = Task.detached { try await subject.first() }
       while subject.hasObservers == false { await Task.yield() }
       DispatchQueue.global().async {
