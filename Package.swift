@@ -22,7 +22,13 @@ let package = Package(
     .target(name: "StreamsBlocking", dependencies: ["Streams"]),
     .target(name: "StreamsCocoa", dependencies: ["Streams"]),
     .executableTarget(name: "Basics", dependencies: ["Streams", "StreamsTest"], path: "Playgrounds/Basics"),
-    .executableTarget(name: "RefreshStorm", dependencies: ["Streams", "StreamsAuth"], path: "Playgrounds/RefreshStorm"),
+    .executableTarget(
+      name: "RefreshStorm", dependencies: ["Streams", "StreamsAuth", "RefreshStormSimulation"],
+      path: "Playgrounds/RefreshStorm", exclude: ["Simulation"]),
+    // Demo code shared by the RefreshStorm playground and StreamsAuthTests; not a product.
+    .target(
+      name: "RefreshStormSimulation", dependencies: ["Streams", "StreamsAuth"],
+      path: "Playgrounds/RefreshStorm/Simulation"),
     .executableTarget(
       name: "SocialLogin", dependencies: ["Streams", "StreamsAdapters"], path: "Playgrounds/SocialLogin"),
     .executableTarget(name: "AppLaunch", dependencies: ["Streams", "StreamsLaunch"], path: "Playgrounds/AppLaunch"),
@@ -30,7 +36,7 @@ let package = Package(
     .testTarget(name: "StreamsTestTests", dependencies: ["Streams", "StreamsTest"]),
     .testTarget(name: "StreamsAdaptersTests", dependencies: ["Streams", "StreamsAdapters", "StreamsTest"]),
     .testTarget(
-      name: "StreamsAuthTests", dependencies: ["Streams", "StreamsAuth", "StreamsTest"],
+      name: "StreamsAuthTests", dependencies: ["Streams", "StreamsAuth", "StreamsTest", "RefreshStormSimulation"],
       // The OAuth test server (Python) that the tests start themselves; not Swift sources.
       exclude: ["Server"]),
     .testTarget(name: "StreamsLaunchTests", dependencies: ["Streams", "StreamsLaunch"]),

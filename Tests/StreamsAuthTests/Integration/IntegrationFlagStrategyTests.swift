@@ -1,6 +1,7 @@
 import Foundation
+import RefreshStormSimulation
 import Streams
-@_spi(RefreshStormDemo) import StreamsAuth
+@testable import StreamsAuth
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -80,7 +81,7 @@ struct IntegrationFlagStrategyTests {
     let streamsStorm = try await LateHalfStorm(server: server, requests: requests)
     defer { streamsStorm.finish() }
     let streams = await RefreshStorm.run(
-      .coordinator, requests: requests, credential: streamsStorm.credential, target: streamsStorm.target,
+      .sessionManager, requests: requests, credential: streamsStorm.credential, target: streamsStorm.target,
       timeout: coordinatorBound)
     let streamsCounters = try await streamsStorm.tenant.counters()
 

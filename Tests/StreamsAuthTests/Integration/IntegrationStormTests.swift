@@ -1,6 +1,6 @@
 import Foundation
 import Streams
-import StreamsAuth
+@testable import StreamsAuth
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -8,7 +8,7 @@ import Testing
 #endif
 
 /// Storms of parallel expired-token requests through `HTTPClient` + `AuthInterceptor` +
-/// `RefreshCoordinator` over `URLSessionTransport` against django-oauth-toolkit, and the figures
+/// `SessionManager` over `URLSessionTransport` against django-oauth-toolkit, and the figures
 /// for the closing note. One at a time (`.serialized`): a storm is timed, and two big ones at
 /// once would only measure each other.
 @Suite(

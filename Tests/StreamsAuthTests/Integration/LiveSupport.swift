@@ -1,6 +1,6 @@
 import Foundation
 import Streams
-import StreamsAuth
+@testable import StreamsAuth
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -331,7 +331,7 @@ extension Live {
 
 extension Live {
   /// One test's client stack against one tenant of the real server: `HTTPClient` +
-  /// `AuthInterceptor` + `RefreshCoordinator` (`OAuthRefresher`) over a ``ProbeTransport``,
+  /// `AuthInterceptor` + `SessionManager` (`OAuthRefresher`) over a ``ProbeTransport``,
   /// signed in with a token pair minted for the tenant.
   struct Rig: Sendable {
     let server: OAuthTestServer
@@ -346,7 +346,7 @@ extension Live {
     let transport: ProbeTransport
     let storage: RecordingStorage
     let clock: AdvancingClock
-    let coordinator: RefreshCoordinator
+    let coordinator: SessionManager
     let client: HTTPClient
     let events: EventLog
     let log: Observed<[AuthLogMessage]>
@@ -382,7 +382,7 @@ extension Live {
       let storage = RecordingStorage()
       let clock = AdvancingClock()
       let log = Observed<[AuthLogMessage]>([], watchdog: Live.watchdog)
-      let coordinator = RefreshCoordinator(
+      let coordinator = SessionManager(
         oauth: oauth, transport: transport, storage: storage, clock: clock, policy: policy,
         log: { message in log.update { $0.append(message) } })
       let events = EventLog(coordinator.events)
@@ -391,7 +391,7 @@ extension Live {
       let client = HTTPClient(
         transport: transport,
         interceptors: [
-          AuthInterceptor(coordinator: coordinator, hosts: [Live.hostAndPort(server.baseURL)], excludedURLs: [server.tokenURL])
+          coordinator.interceptor(hosts: [Live.hostAndPort(server.baseURL)], excludedURLs: [server.tokenURL])
         ])
       // Every token a request carries must be the original or one already saved.
       let original = pair.accessToken

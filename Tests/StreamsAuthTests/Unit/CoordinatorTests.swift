@@ -19,11 +19,11 @@ struct CoordinatorTests {
     refresher = ScriptedRefresher(clock: clock)
   }
 
-  func makeCoordinator(policy: RefreshPolicy = RefreshPolicy(), log: AuthLogHandler? = nil) -> RefreshCoordinator {
-    RefreshCoordinator(refresher: refresher, storage: storage, clock: clock, policy: policy, log: log)
+  func makeCoordinator(policy: RefreshPolicy = RefreshPolicy(), log: AuthLogHandler? = nil) -> SessionManager {
+    SessionManager(refresher: refresher, storage: storage, clock: clock, policy: policy, log: log)
   }
 
-  func signedIn(_ coordinator: RefreshCoordinator, _ credential: Credential = .test()) async throws -> Generation {
+  func signedIn(_ coordinator: SessionManager, _ credential: Credential = .test()) async throws -> Generation {
     try await coordinator.signIn(credential)
     return try #require(coordinator.current).generation
   }
@@ -59,10 +59,10 @@ struct CoordinatorTests {
     // A request that carried the replaced token (Alamofire's form) behaves the same.
     var request = URLRequest(url: URL(string: "https://api.example.com")!)
     request.setValue("Bearer at-0", forHTTPHeaderField: "Authorization")
-    #expect(try await coordinator.refresh(afterFailureOf: request) == renewed)
+    #expect(try await coordinator.refresh(afterFailureOf: request) == renewed.credential)
     #expect(refresher.log.current.calls == 1)
     request.setValue("Bearer at-1", forHTTPHeaderField: "Authorization")
-    #expect(try await coordinator.refresh(afterFailureOf: request).credential.accessToken == "at-2")
+    #expect(try await coordinator.refresh(afterFailureOf: request).accessToken == "at-2")
     #expect(refresher.log.current.calls == 2)
   }
 
@@ -123,7 +123,8 @@ struct CoordinatorTests {
     #expect(coordinator.current == nil)
     #expect(storage.credential == nil)
     #expect(storage.events.current == ["save at-0", "load", "clear"])
-    await #expect(throws: AuthError.notSignedIn) { try await coordinator.refresh(ifGeneration: generation) }
+    // A late 401 of the rejected generation gets the same typed error; anything else: no session.
+    await #expect(throws: rejection) { try await coordinator.refresh(ifGeneration: generation) }
     await #expect(throws: AuthError.notSignedIn) { try await coordinator.credential() }
     #expect(refresher.log.current.calls == 1)
     #expect(recorder.events.current.filter { $0 == .signedOut(.refreshRejected(rejection)) }.count == 1)
@@ -145,24 +146,26 @@ struct CoordinatorTests {
     #expect(coordinator.current?.credential == rotatedElsewhere)
   }
 
-  @Test("The loop breaker refuses the refresh after N within the window, once per generation")
+  @Test("The loop breaker refuses the refresh after N that did not help within the window, once per generation")
   func loopBreaker() async throws {
     let policy = RefreshPolicy(window: RefreshWindow(interval: 30, maximumRefreshes: 3))
     let coordinator = makeCoordinator(policy: policy)
     let recorder = EventRecorder(coordinator.events)
     var generation = try await signedIn(coordinator)
-    for _ in 0..<3 {
+    // The first refresh renews the signed-in credential; the next three renew fresh tokens that
+    // were rejected at once: those three did not help.
+    for _ in 0..<4 {
       generation = try await coordinator.refresh(ifGeneration: generation).generation
       clock.advance(by: 1)
     }
     let excessive = AuthError.excessiveRefresh(refreshes: 3, interval: 30)
     await #expect(throws: excessive) { try await coordinator.refresh(ifGeneration: generation) }
     await #expect(throws: excessive) { try await coordinator.refresh(ifGeneration: generation) }
-    #expect(refresher.log.current.calls == 3)
+    #expect(refresher.log.current.calls == 4)
     #expect(recorder.events.current.filter { $0 == .refreshFailed(excessive) }.count == 1)
     #expect(excessive.kind == .client)
     clock.advance(by: 30)
-    #expect(try await coordinator.refresh(ifGeneration: generation).credential.accessToken == "at-4")
+    #expect(try await coordinator.refresh(ifGeneration: generation).credential.accessToken == "at-5")
   }
 
   @Test("Sign-out during a refresh: waiters fail at once, the late result is discarded, nothing stored")
@@ -204,9 +207,9 @@ struct CoordinatorTests {
 
   @Test("The machine drops a result whose refresh no longer counts, even if the refresher ignored cancellation")
   func machineDiscardsStaleResult() {
-    var machine = RefreshCoordinatorStateMachine(policy: RefreshPolicy())
+    var machine = SessionStateMachine(policy: RefreshPolicy())
     _ = machine.signedIn(.test())
-    guard case .startRefresh(let id, _, _) = machine.refreshRequested(ifGeneration: machine.generation, uptime: 0)
+    guard case .startRefresh(let id, _, _) = machine.refreshRequested(ifGeneration: machine.generation, now: Date(timeIntervalSince1970: 0), uptime: 0)
     else {
       Issue.record("expected a refresh to start")
       return
@@ -310,9 +313,9 @@ struct CoordinatorTests {
       // No gate: the refresh finishes while waiters are still arriving, so some subscribe to the
       // signal after the outcome was published and rely on its replay.
       for index in 0..<200 {
-        coordinator.refresh(ifGeneration: generation) { outcome in
-          if case .success = outcome { completions.update { $0[index] += 1 } }
-        }
+        _ = coordinator.rx.refresh(ifGeneration: generation).subscribe(onSuccess: { _ in
+          completions.update { $0[index] += 1 }
+        })
       }
       #expect(await completions.until { $0.allSatisfy { $0 >= 1 } })
       #expect(completions.current.allSatisfy { $0 == 1 })
@@ -321,10 +324,10 @@ struct CoordinatorTests {
 
   @Test("The refresh signal replays its outcome to a subscriber that arrives after it was sent")
   func signalReplays() {
-    var machine = RefreshCoordinatorStateMachine(policy: RefreshPolicy())
+    var machine = SessionStateMachine(policy: RefreshPolicy())
     _ = machine.signedIn(.test())
     guard
-      case .startRefresh(let id, _, let signal) = machine.refreshRequested(ifGeneration: machine.generation, uptime: 0)
+      case .startRefresh(let id, _, let signal) = machine.refreshRequested(ifGeneration: machine.generation, now: Date(timeIntervalSince1970: 0), uptime: 0)
     else {
       Issue.record("expected a refresh to start")
       return
@@ -357,7 +360,7 @@ struct CoordinatorTests {
     gate.open()
     #expect(await received.until { $0 == ["at-1"] })
     let valid = Observed<Credential?>(nil)
-    _ = coordinator.rx.validCredential().subscribe(onSuccess: { credential in valid.update { $0 = credential } })
+    _ = coordinator.rx.validSession().subscribe(onSuccess: { credential in valid.update { $0 = credential } })
     #expect(await valid.until { $0?.accessToken == "at-1" })
     kept.dispose()
     #expect(refresher.log.current.calls == 1)

@@ -1,6 +1,7 @@
 import Foundation
+import RefreshStormSimulation
 import Streams
-@_spi(RefreshStormDemo) import StreamsAuth
+@testable import StreamsAuth
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -143,7 +144,7 @@ struct FlagAndPublishSubjectTests {
 
     let (streamsServer, streamsTransport, streamsCredential) = target()
     let streams = await RefreshStorm.run(
-      .coordinator, requests: requests, credential: streamsCredential,
+      .sessionManager, requests: requests, credential: streamsCredential,
       target: RefreshStorm.Target(
         transport: streamsTransport, oauth: streamsServer.oauthConfiguration, resourceURL: streamsServer.resourceURL,
         serverReuseDetections: { streamsServer.statistics.reuseDetections }),

@@ -1,6 +1,6 @@
 import Foundation
 import Streams
-import StreamsAuth
+@testable import StreamsAuth
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -13,16 +13,15 @@ struct HostPolicyTests {
   let refresher = ScriptedRefresher(clock: SystemClock())
 
   func makeClient(_ handler: @escaping @Sendable (URLRequest) async throws -> HTTPResponse) async throws
-    -> (HTTPClient, TestTransport, RefreshCoordinator)
+    -> (HTTPClient, TestTransport, SessionManager)
   {
-    let coordinator = RefreshCoordinator(refresher: refresher)
+    let coordinator = SessionManager(refresher: refresher)
     try await coordinator.signIn(.test(access: "secret-access"))
     let transport = TestTransport(handler)
     let client = HTTPClient(
       transport: transport,
       interceptors: [
-        AuthInterceptor(
-          coordinator: coordinator, hosts: ["api.example.com", "127.0.0.1:8000"],
+        coordinator.interceptor(hosts: ["api.example.com", "127.0.0.1:8000"],
           excludedURLs: [URL(string: "https://api.example.com/o/token/")!])
       ])
     return (client, transport, coordinator)

@@ -1,6 +1,7 @@
 import Foundation
+import RefreshStormSimulation
 import Streams
-import StreamsAuth
+@testable import StreamsAuth
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -15,15 +16,15 @@ struct LifetimeTests {
 
   @Test("Client, interceptor and coordinator are released after use")
   func clientChain() async throws {
-    weak var weakCoordinator: RefreshCoordinator?
+    weak var weakCoordinator: SessionManager?
     weak var weakInterceptor: AuthInterceptor?
     weak var weakClient: HTTPClient?
     do {
       let server = OAuthServerSimulation()
-      let coordinator = RefreshCoordinator(oauth: server.oauthConfiguration, transport: server)
+      let coordinator = SessionManager(oauth: server.oauthConfiguration, transport: server)
       try await coordinator.signIn(server.signIn(clientKnowsExpiry: false))
       server.expireAccessTokens()
-      let interceptor = AuthInterceptor(coordinator: coordinator, hosts: [server.resourceURL.host!])
+      let interceptor = coordinator.interceptor(hosts: [server.resourceURL.host!])
       let client = HTTPClient(transport: server, interceptors: [interceptor])
       let responses = try await withThrowingTaskGroup(of: Int.self) { group in
         for _ in 0..<10 { group.addTask { try await client.send(URLRequest(url: server.resourceURL)).statusCode } }
@@ -40,32 +41,37 @@ struct LifetimeTests {
     #expect(weakCoordinator == nil)
   }
 
-  @Test("A coordinator released with a refresh in flight fails its waiters and frees them")
+  @Test("A session manager released with a refresh in flight fails its waiters and frees them")
   func releasedDuringRefresh() async throws {
     let refresher = ScriptedRefresher(clock: SystemClock())
     let gate = refresher.holdNext()
-    weak var weakCoordinator: RefreshCoordinator?
+    weak var weakCoordinator: SessionManager?
     weak var weakTracked: Tracked?
     let outcomes = Observed<[String]>([])
     do {
-      let coordinator = RefreshCoordinator(refresher: refresher)
+      let coordinator = SessionManager(refresher: refresher)
       try await coordinator.signIn(.test())
       let generation = coordinator.current!.generation
       let tracked = Tracked()
       weakTracked = tracked
-      coordinator.refresh(ifGeneration: generation) { outcome in
-        _ = tracked
-        outcomes.update { $0.append("callback \(outcome)") }
-      }
+      _ = coordinator.rx.refresh(ifGeneration: generation).subscribe(
+        onSuccess: { credential in
+          _ = tracked
+          outcomes.update { $0.append("success \(credential)") }
+        },
+        onFailure: { error in
+          _ = tracked
+          outcomes.update { $0.append("failure \(error)") }
+        })
       weakCoordinator = coordinator
     }
     await refresher.log.until { $0.calls == 1 }
     #expect(weakCoordinator == nil)
     #expect(await outcomes.until { $0.count == 1 })
-    #expect(outcomes.current == ["callback failure(\(AuthError.coordinatorReleased))"])
+    #expect(outcomes.current == ["failure \(AuthError.sessionReleased)"])
     // The waiter's closure (and what it captured) is gone with it.
     #expect(weakTracked == nil)
-    // The refresh task was cancelled and holds nothing of the coordinator.
+    // The refresh task was cancelled and holds nothing of the session.
     await refresher.log.until { $0.cancelled == 1 }
     gate.open()
   }
@@ -73,12 +79,11 @@ struct LifetimeTests {
   @Test("A session manager with a running timer and event subscribers is released")
   func sessionManager() async throws {
     weak var weakSession: SessionManager?
-    weak var weakCoordinator: RefreshCoordinator?
+    weak var weakStorage: SessionStorage?
     let ended = Observed(false)
     do {
       let clock = ManualClock()
-      let session = SessionManager(
-        coordinator: RefreshCoordinator(refresher: ScriptedRefresher(clock: clock), clock: clock))
+      let session = SessionManager(refresher: ScriptedRefresher(clock: clock), clock: clock)
       try await session.signIn(.test(expiresAt: clock.now.addingTimeInterval(600)))
       session.startAutoRefresh()
       let stream = session.eventStream
@@ -87,18 +92,18 @@ struct LifetimeTests {
         ended.update { $0 = true }
       }
       weakSession = session
-      weakCoordinator = session.coordinator
+      weakStorage = session.storage
     }
     #expect(weakSession == nil)
-    #expect(weakCoordinator == nil)
-    // The event stream ends when the coordinator goes.
+    #expect(weakStorage == nil)
+    // The event stream ends when the session manager goes.
     #expect(await ended.until { $0 })
   }
 
-  @Test("A cancelled async waiter leaves nothing behind in the coordinator")
+  @Test("A cancelled async waiter leaves nothing behind in the session")
   func cancelledWaiterReleased() async throws {
     let refresher = ScriptedRefresher(clock: SystemClock())
-    let coordinator = RefreshCoordinator(refresher: refresher)
+    let coordinator = SessionManager(refresher: refresher)
     try await coordinator.signIn(.test())
     let gate = refresher.holdNext()
     let generation = coordinator.current!.generation

@@ -1,5 +1,6 @@
 import Foundation
-import StreamsAuth
+import RefreshStormSimulation
+@testable import StreamsAuth
 import Testing
 
 /// Tokens never appear in descriptions, dumps or log lines.
@@ -56,7 +57,7 @@ struct RedactionTests {
   func logLines() async throws {
     let lines = Observed<[String]>([])
     let server = OAuthServerSimulation()
-    let coordinator = RefreshCoordinator(
+    let coordinator = SessionManager(
       oauth: server.oauthConfiguration, transport: server,
       log: { message in lines.update { $0.append(message.description) } })
     let recorder = EventRecorder(coordinator.events)
@@ -66,7 +67,7 @@ struct RedactionTests {
     server.injectTokenFault(.status(503))
     await #expect(throws: AuthError.self) { try await coordinator.refresh(ifGeneration: renewed.generation) }
     server.revokeFamily(of: renewed.credential.refreshToken!)
-    let other = RefreshCoordinator(
+    let other = SessionManager(
       oauth: server.oauthConfiguration, transport: server,
       log: { message in lines.update { $0.append(message.description) } })
     try await other.signIn(renewed.credential)
@@ -87,7 +88,7 @@ struct RedactionTests {
       .tokenEndpoint(statusCode: 503, error: nil),
       .tokenEndpoint(statusCode: 401, error: OAuthErrorResponse(code: "invalid_client")),
       .malformedTokenResponse(.missingField("access_token")), .network(TransportError(.timedOut)),
-      .excessiveRefresh(refreshes: 5, interval: 30), .sessionEnded, .cancelled, .coordinatorReleased,
+      .excessiveRefresh(refreshes: 5, interval: 30), .sessionEnded, .cancelled, .sessionReleased,
       .storage(.keychain(operation: "read", status: -25300)), .invalidConfiguration("x"),
     ]
     for error in errors {

@@ -1,5 +1,6 @@
 import Foundation
-import StreamsAuth
+import RefreshStormSimulation
+@testable import StreamsAuth
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -74,7 +75,7 @@ struct RefreshGrantTests {
       credential
         == Credential(
           accessToken: "new-access", refreshToken: "new-refresh", expiresAt: receivedAt.addingTimeInterval(3600),
-          scope: "read write", userID: "ada"))
+          scope: "read write", userID: "ada", issuedAt: receivedAt))
   }
 
   @Test("A reply without refresh_token keeps the old one (RFC 6749 §6); expires_in may be a string")
@@ -171,7 +172,7 @@ struct RefreshGrantTests {
   func lostResponseAfterCommit() async throws {
     let server = OAuthServerSimulation()
     let clock = ManualClock()
-    let coordinator = RefreshCoordinator(oauth: server.oauthConfiguration, transport: server, clock: clock)
+    let coordinator = SessionManager(oauth: server.oauthConfiguration, transport: server, clock: clock)
     let recorder = EventRecorder(coordinator.events)
     try await coordinator.signIn(server.signIn())
     let generation = try #require(coordinator.current).generation

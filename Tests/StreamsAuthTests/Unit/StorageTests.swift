@@ -1,5 +1,5 @@
 import Foundation
-import StreamsAuth
+@testable import StreamsAuth
 import Testing
 
 /// Credential storages.
@@ -80,7 +80,7 @@ struct StorageTests {
     let storage = FileCredentialStorage(fileURL: directory.appendingPathComponent("credential.json"))
     try storage.save(Credential.test(expiresAt: Date().addingTimeInterval(3600)))
     let refresher = ScriptedRefresher(clock: SystemClock())
-    let coordinator = RefreshCoordinator(refresher: refresher, storage: storage)
+    let coordinator = SessionManager(refresher: refresher, storage: storage)
     let recorder = EventRecorder(coordinator.events)
     let restored = try await coordinator.restore()
     #expect(restored?.accessToken == "at-0")
