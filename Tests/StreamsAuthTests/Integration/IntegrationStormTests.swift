@@ -42,7 +42,7 @@ struct IntegrationStormTests {
     let traffic = rig.transport.traffic.current
     #expect(traffic.tokenRequests == 1)
     #expect(traffic.unsavedTokenSends == 0, "a request resumed before the rotated credential was saved")
-    let renewed = try #require(rig.coordinator.current)
+    let renewed = try #require(rig.session.current)
     #expect(renewed.generation.rawValue == rig.initialGeneration.rawValue + 1)
     let info = try await rig.tenant.refreshTokenInfo(try #require(renewed.credential.refreshToken))
     #expect(!info.revoked && info.familyLiveRefreshTokens == 1)
@@ -65,7 +65,7 @@ struct IntegrationStormTests {
     #expect(counters.resource401 == 0)
     #expect(counters.resource200 == requests)
     #expect(counters.resourceCalls == requests)
-    let renewed = try #require(rig.coordinator.current)
+    let renewed = try #require(rig.session.current)
     #expect(rig.transport.traffic.current.resourceTokens == [renewed.credential.accessToken: requests])
     #expect(rig.transport.traffic.current.unsavedTokenSends == 0)
   }

@@ -3,6 +3,10 @@ import RefreshStormSimulation
 @testable import StreamsAuth
 import Testing
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
 /// Tokens never appear in descriptions, dumps or log lines.
 @Suite("Redaction", .timeLimit(.minutes(1)))
 struct RedactionTests {
@@ -51,6 +55,46 @@ struct RedactionTests {
       statusCode: 200, body: Data(#"{"access_token":"\#(access)"}"#.utf8),
       url: URL(string: "https://x.example.com/?t=\(refresh)"))
     assertClean(response.description)
+  }
+
+  /// Every text form of `value`: description, debug description, interpolation, dump.
+  func assertEveryFormClean<Value>(_ value: Value, sourceLocation: SourceLocation = #_sourceLocation) {
+    assertClean(String(describing: value), sourceLocation: sourceLocation)
+    assertClean(String(reflecting: value), sourceLocation: sourceLocation)
+    assertClean("\(value)", sourceLocation: sourceLocation)
+    var dumped = ""
+    dump(value, to: &dumped)
+    assertClean(dumped, sourceLocation: sourceLocation)
+  }
+
+  @Test("Every type that holds a secret: description, debugDescription, String(reflecting:), dump")
+  func everyType() async throws {
+    let credential = Credential(accessToken: access, refreshToken: refresh, expiresAt: nil, userID: "ada")
+    assertEveryFormClean(credential)
+    assertEveryFormClean(VersionedCredential(credential: credential, generation: Generation(3)))
+    for event in [
+      SessionEvent.initialSession(credential), .signedIn(credential), .tokenRefreshed(credential),
+      .refreshFailed(.network(TransportError(.timedOut))), .signedOut(.requested),
+    ] {
+      assertEveryFormClean(event)
+    }
+    let configuration = OAuthClientConfiguration(
+      tokenEndpoint: URL(string: "https://auth.example.com/token?key=\(access)")!, clientID: "c",
+      clientSecret: refresh, additionalParameters: ["audience": access])
+    assertEveryFormClean(configuration)
+    assertEveryFormClean(OAuthRefresher(configuration: configuration, transport: TestTransport { _ in jsonResponse(200, "{}") }))
+    let response = HTTPResponse(
+      statusCode: 200, headers: ["Set-Cookie": "session=\(access)", "Authorization": "Bearer \(refresh)"],
+      body: Data(#"{"access_token":"\#(access)"}"#.utf8), url: URL(string: "https://x.example.com/?t=\(refresh)"))
+    assertEveryFormClean(response)
+    var request = URLRequest(url: URL(string: "https://api.example.com/me?t=\(access)")!)
+    request.setValue("Bearer \(refresh)", forHTTPHeaderField: "Authorization")
+    assertEveryFormClean(RequestContext(originalRequest: request))
+    let session = SessionManager(refresher: ScriptedRefresher(clock: ManualClock()))
+    try await session.signIn(credential)
+    assertEveryFormClean(session)
+    assertEveryFormClean(session.interceptor(hosts: ["api.example.com"]))
+    assertEveryFormClean(AuthLogMessage(level: .debug, text: "refresh #1 started for \(credential)"))
   }
 
   @Test("Every log line of a full session (sign-in, refresh, failure, rejection) is clean")
