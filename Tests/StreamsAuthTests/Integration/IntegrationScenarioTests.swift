@@ -355,7 +355,7 @@ struct IntegrationScenarioTests {
     #expect((outcome.failure as? AuthError) == .sessionEnded, "\(outcome)")
 
     release.open()
-    // The renewed credential reaches the coordinator, which drops it.
+    // The renewed credential reaches the session manager, which drops it.
     let discarded = await rig.log.until { $0.contains { $0.level == .warning && $0.text.contains("discarded") } }
     #expect(discarded, "no discard was logged: \(rig.log.current)")
     #expect(rig.transport.traffic.current.tokenOutcomes == [200])

@@ -70,7 +70,7 @@ struct IntegrationStormTests {
     #expect(rig.transport.traffic.current.unsavedTokenSends == 0)
   }
 
-  @Test("Figures: wall time and refresh calls for 10, 100 and 1,000 parallel requests through the coordinator")
+  @Test("Figures: wall time and refresh calls for 10, 100 and 1,000 parallel requests through the session manager")
   func figures() async throws {
     for requests in [10, 100, 1_000] {
       // Nothing held: requests, 401s, the refresh and the retries overlap as they happen to.

@@ -15,22 +15,22 @@ struct InterceptorStormTests {
   struct Setup {
     let server: OAuthServerSimulation
     let transport: GatedTransport
-    let coordinator: SessionManager
+    let session: SessionManager
     let client: HTTPClient
   }
 
   func makeSetup(clientKnowsExpiry: Bool = false, policy: RefreshPolicy = RefreshPolicy()) async throws -> Setup {
     let server = OAuthServerSimulation()
     let transport = GatedTransport(base: server, tokenEndpoint: server.tokenEndpoint)
-    let coordinator = SessionManager(oauth: server.oauthConfiguration, transport: transport, policy: policy)
-    try await coordinator.signIn(server.signIn(userID: "ada", clientKnowsExpiry: clientKnowsExpiry))
+    let session = SessionManager(oauth: server.oauthConfiguration, transport: transport, policy: policy)
+    try await session.signIn(server.signIn(userID: "ada", clientKnowsExpiry: clientKnowsExpiry))
     server.expireAccessTokens()
     let client = HTTPClient(
       transport: transport,
       interceptors: [
-        coordinator.interceptor(hosts: [server.resourceURL.host!], excludedURLs: [server.tokenEndpoint])
+        session.interceptor(hosts: [server.resourceURL.host!], excludedURLs: [server.tokenEndpoint])
       ])
-    return Setup(server: server, transport: transport, coordinator: coordinator, client: client)
+    return Setup(server: server, transport: transport, session: session, client: client)
   }
 
   @Test(
@@ -58,7 +58,7 @@ struct InterceptorStormTests {
     #expect(statistics.reuseDetections == 0)
     // Each request was retried exactly once.
     #expect(statistics.resourceRequests == 2 * requests)
-    #expect(setup.server.isSessionActive(try #require(setup.coordinator.current).credential))
+    #expect(setup.server.isSessionActive(try #require(setup.session.current).credential))
   }
 
   @Test("A 401 that arrives after the refresh retries with the new token: no second refresh")
@@ -104,12 +104,12 @@ struct InterceptorStormTests {
       }
       return jsonResponse(401, "{}", url: request.url, headers: ["WWW-Authenticate": "Bearer error=\"invalid_token\""])
     }
-    let coordinator = SessionManager(
+    let session = SessionManager(
       oauth: server.oauthConfiguration, transport: transport,
       policy: RefreshPolicy(window: RefreshWindow(interval: 60, maximumRefreshes: 3)))
-    try await coordinator.signIn(server.signIn())
+    try await session.signIn(server.signIn())
     let client = HTTPClient(
-      transport: transport, interceptors: [coordinator.interceptor(hosts: ["api.example.com"])])
+      transport: transport, interceptors: [session.interceptor(hosts: ["api.example.com"])])
     let url = URL(string: "https://api.example.com/always-401")!
     // Each request: 401, one refresh, one retry, 401 again: the 401 is returned. The first
     // refresh renews the signed-in token; the next three renew fresh tokens: they did not help.
@@ -120,7 +120,7 @@ struct InterceptorStormTests {
       try await client.send(URLRequest(url: url))
     }
     #expect(refreshes.current == 4)
-    #expect(coordinator.current != nil)
+    #expect(session.current != nil)
   }
 
   @Test("A request that keeps failing authentication is retried once, not more")
@@ -131,10 +131,10 @@ struct InterceptorStormTests {
       return jsonResponse(401, "{}", url: request.url)
     }
     let refresher = ScriptedRefresher(clock: SystemClock())
-    let coordinator = SessionManager(refresher: refresher)
-    try await coordinator.signIn(.test())
+    let session = SessionManager(refresher: refresher)
+    try await session.signIn(.test())
     let client = HTTPClient(
-      transport: transport, interceptors: [coordinator.interceptor(hosts: ["api.example.com"])],
+      transport: transport, interceptors: [session.interceptor(hosts: ["api.example.com"])],
       configuration: .init(maximumAttempts: 10))
     let response = try await client.send(URLRequest(url: URL(string: "https://api.example.com/x")!))
     #expect(response.statusCode == 401)
@@ -145,9 +145,9 @@ struct InterceptorStormTests {
   @Test("Asking the interceptor twice about the same attempt gives the same decision and one refresh")
   func idempotentRetryDecision() async throws {
     let refresher = ScriptedRefresher(clock: SystemClock())
-    let coordinator = SessionManager(refresher: refresher)
-    try await coordinator.signIn(.test())
-    let interceptor = coordinator.interceptor(hosts: ["api.example.com"])
+    let session = SessionManager(refresher: refresher)
+    try await session.signIn(.test())
+    let interceptor = session.interceptor(hosts: ["api.example.com"])
     let url = URL(string: "https://api.example.com/x")!
     let context = RequestContext(originalRequest: URLRequest(url: url))
     let adapted = try await interceptor.adapt(URLRequest(url: url), context: context)

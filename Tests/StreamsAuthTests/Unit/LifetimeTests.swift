@@ -8,53 +8,53 @@ import Testing
   import FoundationNetworking
 #endif
 
-/// Nothing outlives its client: coordinators, interceptors, session managers and waiters are
+/// Nothing outlives its client: session managers, their storage, interceptors and waiters are
 /// released when their owner lets go, even with a refresh in flight.
 @Suite("Lifetimes", .timeLimit(.minutes(1)))
 struct LifetimeTests {
   final class Tracked: @unchecked Sendable {}
 
-  @Test("Client, interceptor and coordinator are released after use")
+  @Test("Client, interceptor and session manager are released after use")
   func clientChain() async throws {
-    weak var weakCoordinator: SessionManager?
+    weak var weakSession: SessionManager?
     weak var weakInterceptor: AuthInterceptor?
     weak var weakClient: HTTPClient?
     do {
       let server = OAuthServerSimulation()
-      let coordinator = SessionManager(oauth: server.oauthConfiguration, transport: server)
-      try await coordinator.signIn(server.signIn(clientKnowsExpiry: false))
+      let session = SessionManager(oauth: server.oauthConfiguration, transport: server)
+      try await session.signIn(server.signIn(clientKnowsExpiry: false))
       server.expireAccessTokens()
-      let interceptor = coordinator.interceptor(hosts: [server.resourceURL.host!])
+      let interceptor = session.interceptor(hosts: [server.resourceURL.host!])
       let client = HTTPClient(transport: server, interceptors: [interceptor])
       let responses = try await withThrowingTaskGroup(of: Int.self) { group in
         for _ in 0..<10 { group.addTask { try await client.send(URLRequest(url: server.resourceURL)).statusCode } }
         return try await group.reduce(into: []) { $0.append($1) }
       }
       #expect(responses == Array(repeating: 200, count: 10))
-      _ = coordinator.rx.credential().subscribe(onSuccess: { _ in })
-      weakCoordinator = coordinator
+      _ = session.rx.credential().subscribe(onSuccess: { _ in })
+      weakSession = session
       weakInterceptor = interceptor
       weakClient = client
     }
     #expect(weakClient == nil)
     #expect(weakInterceptor == nil)
-    #expect(weakCoordinator == nil)
+    #expect(weakSession == nil)
   }
 
   @Test("A session manager released with a refresh in flight fails its waiters and frees them")
   func releasedDuringRefresh() async throws {
     let refresher = ScriptedRefresher(clock: SystemClock())
     let gate = refresher.holdNext()
-    weak var weakCoordinator: SessionManager?
+    weak var weakSession: SessionManager?
     weak var weakTracked: Tracked?
     let outcomes = Observed<[String]>([])
     do {
-      let coordinator = SessionManager(refresher: refresher)
-      try await coordinator.signIn(.test())
-      let generation = coordinator.current!.generation
+      let session = SessionManager(refresher: refresher)
+      try await session.signIn(.test())
+      let generation = session.current!.generation
       let tracked = Tracked()
       weakTracked = tracked
-      _ = coordinator.rx.refresh(ifGeneration: generation).subscribe(
+      _ = session.rx.refresh(ifGeneration: generation).subscribe(
         onSuccess: { credential in
           _ = tracked
           outcomes.update { $0.append("success \(credential)") }
@@ -63,10 +63,10 @@ struct LifetimeTests {
           _ = tracked
           outcomes.update { $0.append("failure \(error)") }
         })
-      weakCoordinator = coordinator
+      weakSession = session
     }
     await refresher.log.until { $0.calls == 1 }
-    #expect(weakCoordinator == nil)
+    #expect(weakSession == nil)
     #expect(await outcomes.until { $0.count == 1 })
     #expect(outcomes.current == ["failure \(AuthError.sessionReleased)"])
     // The waiter's closure (and what it captured) is gone with it.
@@ -103,15 +103,15 @@ struct LifetimeTests {
   @Test("A cancelled async waiter leaves nothing behind in the session")
   func cancelledWaiterReleased() async throws {
     let refresher = ScriptedRefresher(clock: SystemClock())
-    let coordinator = SessionManager(refresher: refresher)
-    try await coordinator.signIn(.test())
+    let session = SessionManager(refresher: refresher)
+    try await session.signIn(.test())
     let gate = refresher.holdNext()
-    let generation = coordinator.current!.generation
-    let waiters = (0..<50).map { _ in Task { try await coordinator.refresh(ifGeneration: generation) } }
+    let generation = session.current!.generation
+    let waiters = (0..<50).map { _ in Task { try await session.refresh(ifGeneration: generation) } }
     await refresher.log.until { $0.calls == 1 }
     waiters.forEach { $0.cancel() }
     for waiter in waiters { await #expect(throws: AuthError.cancelled) { try await waiter.value } }
     gate.open()
-    #expect(try await coordinator.refresh(ifGeneration: generation).credential.accessToken == "at-1")
+    #expect(try await session.refresh(ifGeneration: generation).credential.accessToken == "at-1")
   }
 }

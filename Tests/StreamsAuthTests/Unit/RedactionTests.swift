@@ -101,22 +101,22 @@ struct RedactionTests {
   func logLines() async throws {
     let lines = Observed<[String]>([])
     let server = OAuthServerSimulation()
-    let coordinator = SessionManager(
+    let session = SessionManager(
       oauth: server.oauthConfiguration, transport: server,
       log: { message in lines.update { $0.append(message.description) } })
-    let recorder = EventRecorder(coordinator.events)
+    let recorder = EventRecorder(session.events)
     let credential = server.signIn()
-    try await coordinator.signIn(credential)
-    let renewed = try await coordinator.refresh(ifGeneration: coordinator.current!.generation)
+    try await session.signIn(credential)
+    let renewed = try await session.refresh(ifGeneration: session.current!.generation)
     server.injectTokenFault(.status(503))
-    await #expect(throws: AuthError.self) { try await coordinator.refresh(ifGeneration: renewed.generation) }
+    await #expect(throws: AuthError.self) { try await session.refresh(ifGeneration: renewed.generation) }
     server.revokeFamily(of: renewed.credential.refreshToken!)
     let other = SessionManager(
       oauth: server.oauthConfiguration, transport: server,
       log: { message in lines.update { $0.append(message.description) } })
     try await other.signIn(renewed.credential)
     await #expect(throws: AuthError.self) { try await other.refresh(ifGeneration: other.current!.generation) }
-    try await coordinator.signOut()
+    try await session.signOut()
     let secrets = [credential, renewed.credential].flatMap { [$0.accessToken, $0.refreshToken!] }
     #expect(lines.current.count >= 5)
     for line in lines.current + recorder.events.current.map(\.description) {
