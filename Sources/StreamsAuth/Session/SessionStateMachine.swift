@@ -43,10 +43,17 @@ struct SessionStateMachine: Sendable {
   }
 
   /// A generation whose refresh finished: its access token and the signal holding its outcome.
-  private struct Settled: Sendable {
+  /// Its mirror hides the token, so `dump` of a session prints none.
+  private struct Settled: Sendable, CustomReflectable {
     let generation: Generation
     let accessToken: String
     let signal: Signal
+
+    var customMirror: Mirror {
+      Mirror(
+        self, children: ["generation": generation, "accessToken": Redacted.describe(accessToken, showLength: true)],
+        displayStyle: .struct)
+    }
   }
 
   /// How many settled generations are remembered for late authentication failures.

@@ -150,4 +150,37 @@ struct IntegrationDeploymentTests {
     #expect(counters.reuseDetections == 0)
     #expect(counters.familiesRevoked == 0)
   }
+
+  @Test("Secrets never print: a confidential client's real session, its log lines, events, errors and dumps")
+  func secretsNeverPrint() async throws {
+    let rig = try await Live.Rig.make(client: .confidential)
+    #expect(try await rig.client.send(rig.request()).statusCode == 200)
+    let renewed = try #require(rig.session.current).credential
+    var texts: [String] = []
+    for value in [rig.session, rig.client, renewed, rig.session.current as Any] as [Any] {
+      var dumped = ""
+      dump(value, to: &dumped)
+      texts += [dumped, String(describing: value), String(reflecting: value)]
+    }
+    // The session ends: the server revokes the family (its access tokens too).
+    _ = try await rig.tenant.revokeFamily(of: try #require(renewed.refreshToken))
+    let rejected = await rig.sendOne()
+    guard case .failure(let failure) = rejected, let error = failure as? AuthError else {
+      Issue.record("expected the refresh to be rejected, got \(rejected)")
+      return
+    }
+    #expect(error.isFatal)
+    texts.append(error.description)
+    texts += rig.log.current.map(\.description)
+    texts += rig.events.events.current.map { String(reflecting: $0) }
+    let basic = Data("\(rig.tenant.confidentialClientID):\(rig.tenant.confidentialClientSecret)".utf8).base64EncodedString()
+    let secrets = [
+      rig.pair.accessToken, rig.pair.refreshToken, renewed.accessToken, try #require(renewed.refreshToken),
+      rig.tenant.confidentialClientSecret, basic,
+    ]
+    #expect(rig.log.current.count >= 3)
+    for text in texts {
+      for secret in secrets { #expect(!text.contains(secret), "a secret leaked in: \(text)") }
+    }
+  }
 }

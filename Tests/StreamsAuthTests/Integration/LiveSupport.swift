@@ -109,7 +109,10 @@ extension Live {
 extension Live {
   /// A `URLSessionTransport` to the real server, counting what goes through and holding
   /// requests or responses at the test's gates.
-  final class ProbeTransport: Transport, @unchecked Sendable {
+  ///
+  /// Its mirror hides the traffic it records (tokens by design), so a session that uses it can
+  /// be dumped in the redaction tests.
+  final class ProbeTransport: Transport, CustomReflectable, @unchecked Sendable {
     struct Traffic: Sendable {
       /// Token requests the client handed over.
       var tokenRequests = 0
@@ -151,6 +154,8 @@ extension Live {
     }
 
     static let markerHeader = "X-Live-Marker"
+
+    var customMirror: Mirror { Mirror(self, children: ["tokenPath": tokenPath], displayStyle: .class) }
 
     let base: URLSessionTransport
     let tokenPath: String

@@ -93,6 +93,9 @@ struct RedactionTests {
     let session = SessionManager(refresher: ScriptedRefresher(clock: ManualClock()))
     try await session.signIn(credential)
     assertEveryFormClean(session)
+    // After a refresh the session remembers the refreshed generation (for late 401s) by its token.
+    _ = try await session.refresh(ifGeneration: try #require(session.current).generation)
+    assertEveryFormClean(session)
     assertEveryFormClean(session.interceptor(hosts: ["api.example.com"]))
     assertEveryFormClean(AuthLogMessage(level: .debug, text: "refresh #1 started for \(credential)"))
   }
