@@ -26,7 +26,13 @@ let package = Package(
     .executableTarget(name: "Marbles", dependencies: ["MarbleCatalog"], path: "Playgrounds/Marbles"),
     .executableTarget(
       name: "Basics", dependencies: ["Streams", "StreamsTest", "MarbleCatalog"], path: "Playgrounds/Basics"),
-    .executableTarget(name: "RefreshStorm", dependencies: ["Streams", "StreamsAuth"], path: "Playgrounds/RefreshStorm"),
+    .executableTarget(
+      name: "RefreshStorm", dependencies: ["Streams", "StreamsAuth", "RefreshStormSimulation"],
+      path: "Playgrounds/RefreshStorm", exclude: ["Simulation"]),
+    // Demo code shared by the RefreshStorm playground and StreamsAuthTests; not a product.
+    .target(
+      name: "RefreshStormSimulation", dependencies: ["Streams", "StreamsAuth"],
+      path: "Playgrounds/RefreshStorm/Simulation"),
     .executableTarget(
       name: "SocialLogin", dependencies: ["Streams", "StreamsAdapters"], path: "Playgrounds/SocialLogin"),
     .executableTarget(name: "AppLaunch", dependencies: ["Streams", "StreamsLaunch"], path: "Playgrounds/AppLaunch"),
@@ -34,7 +40,7 @@ let package = Package(
     .testTarget(name: "StreamsTestTests", dependencies: ["Streams", "StreamsTest"]),
     .testTarget(name: "StreamsAdaptersTests", dependencies: ["Streams", "StreamsAdapters", "StreamsTest"]),
     .testTarget(
-      name: "StreamsAuthTests", dependencies: ["Streams", "StreamsAuth", "StreamsTest"],
+      name: "StreamsAuthTests", dependencies: ["Streams", "StreamsAuth", "StreamsTest", "RefreshStormSimulation"],
       // The OAuth test server (Python) that the tests start themselves; not Swift sources.
       exclude: ["Server"]),
     .testTarget(name: "StreamsLaunchTests", dependencies: ["Streams", "StreamsLaunch", "StreamsTest"]),

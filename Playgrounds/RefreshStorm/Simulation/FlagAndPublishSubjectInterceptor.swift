@@ -1,5 +1,6 @@
 import Foundation
 import Streams
+import StreamsAuth
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -23,7 +24,6 @@ import Streams
 /// instance plays the role of those statics, so that runs do not interfere. Each single read and
 /// each single write of the shared variables is made atomic, so the demo is memory-safe and
 /// ThreadSanitizer-clean; the check-then-act races of the design are kept as they are.
-@_spi(RefreshStormDemo)
 public final class FlagAndPublishSubjectInterceptor: @unchecked Sendable {
   // static var isRefreshing = false
   private let isRefreshingSlot = LockedState(false)
@@ -36,7 +36,7 @@ public final class FlagAndPublishSubjectInterceptor: @unchecked Sendable {
   private let refresher: any CredentialRefresher
 
   /// Creates the interceptor with the app's current credential and the same refresh grant the
-  /// coordinator uses, so that only the coordination differs.
+  /// SessionManager uses, so that only the coordination differs.
   public init(credential: Credential, refresher: any CredentialRefresher) {
     tokenSlot = LockedState(credential)
     self.refresher = refresher

@@ -8,9 +8,9 @@ import Testing
 
 @testable import StreamsAuth
 
-/// Every rule of the refresh coordinator, with a scripted refresher and a manual clock.
-@Suite("Refresh coordinator rules", .timeLimit(.minutes(1)))
-struct CoordinatorTests {
+/// Every rule of the session manager, with a scripted refresher and a manual clock.
+@Suite("Session rules", .timeLimit(.minutes(1)))
+struct SessionRulesTests {
   let clock = ManualClock()
   let refresher: ScriptedRefresher
   let storage = RecordingStorage()
@@ -19,24 +19,24 @@ struct CoordinatorTests {
     refresher = ScriptedRefresher(clock: clock)
   }
 
-  func makeCoordinator(policy: RefreshPolicy = RefreshPolicy(), log: AuthLogHandler? = nil) -> RefreshCoordinator {
-    RefreshCoordinator(refresher: refresher, storage: storage, clock: clock, policy: policy, log: log)
+  func makeSession(policy: RefreshPolicy = RefreshPolicy(), log: AuthLogHandler? = nil) -> SessionManager {
+    SessionManager(refresher: refresher, storage: storage, clock: clock, policy: policy, log: log)
   }
 
-  func signedIn(_ coordinator: RefreshCoordinator, _ credential: Credential = .test()) async throws -> Generation {
-    try await coordinator.signIn(credential)
-    return try #require(coordinator.current).generation
+  func signedIn(_ session: SessionManager, _ credential: Credential = .test()) async throws -> Generation {
+    try await session.signIn(credential)
+    return try #require(session.current).generation
   }
 
   @Test("Parallel waiters for one generation share one refresh and get the same credential")
   func singleFlight() async throws {
-    let coordinator = makeCoordinator()
-    let generation = try await signedIn(coordinator)
+    let session = makeSession()
+    let generation = try await signedIn(session)
     let gate = refresher.holdNext()
     let results = Observed<[VersionedCredential]>([])
     let waiters = (0..<20).map { _ in
       Task {
-        let credential = try await coordinator.refresh(ifGeneration: generation)
+        let credential = try await session.refresh(ifGeneration: generation)
         results.update { $0.append(credential) }
       }
     }
@@ -50,34 +50,34 @@ struct CoordinatorTests {
 
   @Test("Compare-and-refresh: a stale generation gets the current credential with no refresh")
   func staleGeneration() async throws {
-    let coordinator = makeCoordinator()
-    let first = try await signedIn(coordinator)
-    let renewed = try await coordinator.refresh(ifGeneration: first)
-    let late = try await coordinator.refresh(ifGeneration: first)
+    let session = makeSession()
+    let first = try await signedIn(session)
+    let renewed = try await session.refresh(ifGeneration: first)
+    let late = try await session.refresh(ifGeneration: first)
     #expect(late == renewed)
     #expect(refresher.log.current.calls == 1)
     // A request that carried the replaced token (Alamofire's form) behaves the same.
     var request = URLRequest(url: URL(string: "https://api.example.com")!)
     request.setValue("Bearer at-0", forHTTPHeaderField: "Authorization")
-    #expect(try await coordinator.refresh(afterFailureOf: request) == renewed)
+    #expect(try await session.refresh(afterFailureOf: request) == renewed.credential)
     #expect(refresher.log.current.calls == 1)
     request.setValue("Bearer at-1", forHTTPHeaderField: "Authorization")
-    #expect(try await coordinator.refresh(afterFailureOf: request).credential.accessToken == "at-2")
+    #expect(try await session.refresh(afterFailureOf: request).accessToken == "at-2")
     #expect(refresher.log.current.calls == 2)
   }
 
   @Test("A temporary failure reaches every waiter once, keeps the session and is memoized per generation")
   func failureMemo() async throws {
-    let coordinator = makeCoordinator(policy: RefreshPolicy(temporaryFailureCooldown: 10))
-    let recorder = EventRecorder(coordinator.events)
-    let generation = try await signedIn(coordinator)
+    let session = makeSession(policy: RefreshPolicy(temporaryFailureCooldown: 10))
+    let recorder = EventRecorder(session.events)
+    let generation = try await signedIn(session)
     let failure = AuthError.tokenEndpoint(statusCode: 503, error: nil)
     let gate = refresher.holdNext()
     refresher.script(.failure(failure))
     let waiters = (0..<5).map { _ in
       Task { () -> AuthError? in
         do {
-          _ = try await coordinator.refresh(ifGeneration: generation)
+          _ = try await session.refresh(ifGeneration: generation)
           return nil
         } catch {
           return error as? AuthError
@@ -88,29 +88,29 @@ struct CoordinatorTests {
     gate.open()
     for waiter in waiters { #expect(await waiter.value == failure) }
     // The same generation is not refreshed again: the memo answers.
-    await #expect(throws: failure) { try await coordinator.refresh(ifGeneration: generation) }
+    await #expect(throws: failure) { try await session.refresh(ifGeneration: generation) }
     #expect(refresher.log.current.calls == 1)
-    #expect(coordinator.current?.credential == .test())
+    #expect(session.current?.credential == .test())
     #expect(storage.events.current == ["save at-0"])
     #expect(recorder.events.current.filter { $0 == .refreshFailed(failure) }.count == 1)
     // After the cooldown the generation may be tried again.
     clock.advance(by: 10)
-    #expect(try await coordinator.refresh(ifGeneration: generation).credential.accessToken == "at-2")
+    #expect(try await session.refresh(ifGeneration: generation).credential.accessToken == "at-2")
     #expect(refresher.log.current.calls == 2)
   }
 
   @Test("A fatal failure clears the session once, tells every waiter, and stops refreshing")
   func fatalFailure() async throws {
-    let coordinator = makeCoordinator()
-    let recorder = EventRecorder(coordinator.events)
-    let generation = try await signedIn(coordinator)
+    let session = makeSession()
+    let recorder = EventRecorder(session.events)
+    let generation = try await signedIn(session)
     let rejection = AuthError.refreshRejected(OAuthErrorResponse(code: "invalid_grant"))
     let gate = refresher.holdNext()
     refresher.script(.failure(rejection))
     let waiters = (0..<5).map { _ in
       Task { () -> AuthError? in
         do {
-          _ = try await coordinator.refresh(ifGeneration: generation)
+          _ = try await session.refresh(ifGeneration: generation)
           return nil
         } catch {
           return error as? AuthError
@@ -120,11 +120,12 @@ struct CoordinatorTests {
     await refresher.log.until { $0.calls == 1 }
     gate.open()
     for waiter in waiters { #expect(await waiter.value == rejection) }
-    #expect(coordinator.current == nil)
+    #expect(session.current == nil)
     #expect(storage.credential == nil)
     #expect(storage.events.current == ["save at-0", "load", "clear"])
-    await #expect(throws: AuthError.notSignedIn) { try await coordinator.refresh(ifGeneration: generation) }
-    await #expect(throws: AuthError.notSignedIn) { try await coordinator.credential() }
+    // A late 401 of the rejected generation gets the same typed error; anything else: no session.
+    await #expect(throws: rejection) { try await session.refresh(ifGeneration: generation) }
+    await #expect(throws: AuthError.notSignedIn) { try await session.credential() }
     #expect(refresher.log.current.calls == 1)
     #expect(recorder.events.current.filter { $0 == .signedOut(.refreshRejected(rejection)) }.count == 1)
     #expect(recorder.events.current.last == .signedOut(.refreshRejected(rejection)))
@@ -132,53 +133,55 @@ struct CoordinatorTests {
 
   @Test("After a rejection, a credential another process stored meanwhile is adopted")
   func rejectionRereadsStorage() async throws {
-    let coordinator = makeCoordinator()
-    let generation = try await signedIn(coordinator)
+    let session = makeSession()
+    let generation = try await signedIn(session)
     let gate = refresher.holdNext()
     refresher.script(.failure(.refreshRejected(OAuthErrorResponse(code: "invalid_grant"))))
-    let waiter = Task { try await coordinator.refresh(ifGeneration: generation) }
+    let waiter = Task { try await session.refresh(ifGeneration: generation) }
     await refresher.log.until { $0.calls == 1 }
     let rotatedElsewhere = Credential.test(access: "at-ext", refresh: "rt-ext")
     storage.replaceBehindTheScenes(rotatedElsewhere)
     gate.open()
     #expect(try await waiter.value.credential == rotatedElsewhere)
-    #expect(coordinator.current?.credential == rotatedElsewhere)
+    #expect(session.current?.credential == rotatedElsewhere)
   }
 
-  @Test("The loop breaker refuses the refresh after N within the window, once per generation")
+  @Test("The loop breaker refuses the refresh after N that did not help within the window, once per generation")
   func loopBreaker() async throws {
     let policy = RefreshPolicy(window: RefreshWindow(interval: 30, maximumRefreshes: 3))
-    let coordinator = makeCoordinator(policy: policy)
-    let recorder = EventRecorder(coordinator.events)
-    var generation = try await signedIn(coordinator)
-    for _ in 0..<3 {
-      generation = try await coordinator.refresh(ifGeneration: generation).generation
+    let session = makeSession(policy: policy)
+    let recorder = EventRecorder(session.events)
+    var generation = try await signedIn(session)
+    // The first refresh renews the signed-in credential; the next three renew fresh tokens that
+    // were rejected at once: those three did not help.
+    for _ in 0..<4 {
+      generation = try await session.refresh(ifGeneration: generation).generation
       clock.advance(by: 1)
     }
     let excessive = AuthError.excessiveRefresh(refreshes: 3, interval: 30)
-    await #expect(throws: excessive) { try await coordinator.refresh(ifGeneration: generation) }
-    await #expect(throws: excessive) { try await coordinator.refresh(ifGeneration: generation) }
-    #expect(refresher.log.current.calls == 3)
+    await #expect(throws: excessive) { try await session.refresh(ifGeneration: generation) }
+    await #expect(throws: excessive) { try await session.refresh(ifGeneration: generation) }
+    #expect(refresher.log.current.calls == 4)
     #expect(recorder.events.current.filter { $0 == .refreshFailed(excessive) }.count == 1)
     #expect(excessive.kind == .client)
     clock.advance(by: 30)
-    #expect(try await coordinator.refresh(ifGeneration: generation).credential.accessToken == "at-4")
+    #expect(try await session.refresh(ifGeneration: generation).credential.accessToken == "at-5")
   }
 
   @Test("Sign-out during a refresh: waiters fail at once, the late result is discarded, nothing stored")
   func signOutDuringRefresh() async throws {
-    let coordinator = makeCoordinator()
-    let recorder = EventRecorder(coordinator.events)
-    let generation = try await signedIn(coordinator)
+    let session = makeSession()
+    let recorder = EventRecorder(session.events)
+    let generation = try await signedIn(session)
     let gate = refresher.holdNext()
-    let waiter = Task { try await coordinator.refresh(ifGeneration: generation) }
+    let waiter = Task { try await session.refresh(ifGeneration: generation) }
     await refresher.log.until { $0.calls == 1 }
-    try await coordinator.signOut()
+    try await session.signOut()
     await #expect(throws: AuthError.sessionEnded) { try await waiter.value }
     gate.open()
     await refresher.log.until { $0.cancelled + $0.finished == 1 }
     #expect(refresher.log.current.cancelled == 1)
-    #expect(coordinator.current == nil)
+    #expect(session.current == nil)
     #expect(storage.events.current == ["save at-0", "clear"])
     #expect(
       recorder.events.current.contains { if case .tokenRefreshed = $0 { return true } else { return false } } == false)
@@ -187,26 +190,26 @@ struct CoordinatorTests {
 
   @Test("A refresh result that arrives after a new sign-in does not overwrite the new session")
   func epochDiscardsLateResult() async throws {
-    let coordinator = makeCoordinator()
-    let generation = try await signedIn(coordinator)
+    let session = makeSession()
+    let generation = try await signedIn(session)
     // A refresher that ignores cancellation: its result arrives after the sign-in anyway.
     let gate = refresher.holdNext()
-    let waiter = Task { try await coordinator.refresh(ifGeneration: generation) }
+    let waiter = Task { try await session.refresh(ifGeneration: generation) }
     await refresher.log.until { $0.calls == 1 }
     let other = Credential.test(access: "at-bob", refresh: "rt-bob", userID: "bob")
-    try await coordinator.signIn(other)
+    try await session.signIn(other)
     await #expect(throws: AuthError.sessionEnded) { try await waiter.value }
     gate.open()
     await refresher.log.until { $0.cancelled + $0.finished == 1 }
-    #expect(coordinator.current?.credential == other)
+    #expect(session.current?.credential == other)
     #expect(storage.credential == other)
   }
 
   @Test("The machine drops a result whose refresh no longer counts, even if the refresher ignored cancellation")
   func machineDiscardsStaleResult() {
-    var machine = RefreshCoordinatorStateMachine(policy: RefreshPolicy())
+    var machine = SessionStateMachine(policy: RefreshPolicy())
     _ = machine.signedIn(.test())
-    guard case .startRefresh(let id, _, _) = machine.refreshRequested(ifGeneration: machine.generation, uptime: 0)
+    guard case .startRefresh(let id, _, _) = machine.refreshRequested(ifGeneration: machine.generation, now: Date(timeIntervalSince1970: 0), uptime: 0)
     else {
       Issue.record("expected a refresh to start")
       return
@@ -221,14 +224,14 @@ struct CoordinatorTests {
 
   @Test("The renewed credential is saved before any waiter resumes")
   func saveBeforeResume() async throws {
-    let coordinator = makeCoordinator()
-    let generation = try await signedIn(coordinator)
+    let session = makeSession()
+    let generation = try await signedIn(session)
     let gate = refresher.holdNext()
     let order = storage.events
     let storage = self.storage
     let waiters = (0..<10).map { index in
       Task {
-        _ = try await coordinator.refresh(ifGeneration: generation)
+        _ = try await session.refresh(ifGeneration: generation)
         // At the moment a waiter resumes, the storage already holds the new credential.
         order.update { $0.append(storage.credential?.accessToken == "at-1" ? "resumed \(index)" : "EARLY \(index)") }
       }
@@ -246,21 +249,21 @@ struct CoordinatorTests {
 
   @Test("A save failure still installs the renewed credential (the old refresh token is already spent)")
   func saveFailureKeepsCredential() async throws {
-    let coordinator = makeCoordinator()
-    let generation = try await signedIn(coordinator)
+    let session = makeSession()
+    let generation = try await signedIn(session)
     storage.failSaves = true
-    let renewed = try await coordinator.refresh(ifGeneration: generation)
+    let renewed = try await session.refresh(ifGeneration: generation)
     #expect(renewed.credential.accessToken == "at-1")
-    #expect(coordinator.current == renewed)
+    #expect(session.current == renewed)
   }
 
   @Test("A cancelled waiter leaves at once; the shared refresh carries on for the others")
   func cancelledWaiter() async throws {
-    let coordinator = makeCoordinator()
-    let generation = try await signedIn(coordinator)
+    let session = makeSession()
+    let generation = try await signedIn(session)
     let gate = refresher.holdNext()
-    let leaving = Task { try await coordinator.refresh(ifGeneration: generation) }
-    let staying = Task { try await coordinator.refresh(ifGeneration: generation) }
+    let leaving = Task { try await session.refresh(ifGeneration: generation) }
+    let staying = Task { try await session.refresh(ifGeneration: generation) }
     await refresher.log.until { $0.calls == 1 }
     leaving.cancel()
     // Resolves before the gate opens.
@@ -274,45 +277,45 @@ struct CoordinatorTests {
 
   @Test("credential() refreshes within the leeway, not before; a failed proactive refresh keeps a working token")
   func proactiveRefresh() async throws {
-    let coordinator = makeCoordinator(policy: RefreshPolicy(leeway: 30, temporaryFailureCooldown: 60))
-    _ = try await signedIn(coordinator, .test(expiresAt: clock.now.addingTimeInterval(100)))
-    #expect(try await coordinator.credential().credential.accessToken == "at-0")
+    let session = makeSession(policy: RefreshPolicy(leeway: 30, temporaryFailureCooldown: 60))
+    _ = try await signedIn(session, .test(expiresAt: clock.now.addingTimeInterval(100)))
+    #expect(try await session.credential().credential.accessToken == "at-0")
     #expect(refresher.log.current.calls == 0)
     clock.advance(by: 70)
     refresher.script(.failure(.network(TransportError(.timedOut))))
     // Within the leeway but not expired: the failure does not fail the caller.
-    #expect(try await coordinator.credential().credential.accessToken == "at-0")
+    #expect(try await session.credential().credential.accessToken == "at-0")
     #expect(refresher.log.current.calls == 1)
     clock.advance(by: 30)
     // Expired, and the failure is memoized for the cooldown: the caller gets the error.
-    await #expect(throws: AuthError.network(TransportError(.timedOut))) { try await coordinator.credential() }
+    await #expect(throws: AuthError.network(TransportError(.timedOut))) { try await session.credential() }
     #expect(refresher.log.current.calls == 1)
     clock.advance(by: 30)
-    #expect(try await coordinator.credential().credential.accessToken == "at-2")
+    #expect(try await session.credential().credential.accessToken == "at-2")
   }
 
   @Test("No session, or no refresh token, gives a typed error without a refresh")
   func missingPieces() async throws {
-    let coordinator = makeCoordinator()
-    await #expect(throws: AuthError.notSignedIn) { try await coordinator.credential() }
-    await #expect(throws: AuthError.notSignedIn) { try await coordinator.refresh(ifGeneration: Generation(1)) }
-    let generation = try await signedIn(coordinator, .test(refresh: nil))
-    await #expect(throws: AuthError.noRefreshToken) { try await coordinator.refresh(ifGeneration: generation) }
+    let session = makeSession()
+    await #expect(throws: AuthError.notSignedIn) { try await session.credential() }
+    await #expect(throws: AuthError.notSignedIn) { try await session.refresh(ifGeneration: Generation(1)) }
+    let generation = try await signedIn(session, .test(refresh: nil))
+    await #expect(throws: AuthError.noRefreshToken) { try await session.refresh(ifGeneration: generation) }
     #expect(refresher.log.current.calls == 0)
   }
 
   @Test("Waiters that race the publication each get the outcome exactly once (replay signalling)")
   func raceWithPublication() async throws {
     for _ in 0..<20 {
-      let coordinator = makeCoordinator()
-      let generation = try await signedIn(coordinator)
+      let session = makeSession()
+      let generation = try await signedIn(session)
       let completions = Observed<[Int]>(Array(repeating: 0, count: 200))
       // No gate: the refresh finishes while waiters are still arriving, so some subscribe to the
       // signal after the outcome was published and rely on its replay.
       for index in 0..<200 {
-        coordinator.refresh(ifGeneration: generation) { outcome in
-          if case .success = outcome { completions.update { $0[index] += 1 } }
-        }
+        _ = session.rx.refresh(ifGeneration: generation).subscribe(onSuccess: { _ in
+          completions.update { $0[index] += 1 }
+        })
       }
       #expect(await completions.until { $0.allSatisfy { $0 >= 1 } })
       #expect(completions.current.allSatisfy { $0 == 1 })
@@ -321,10 +324,10 @@ struct CoordinatorTests {
 
   @Test("The refresh signal replays its outcome to a subscriber that arrives after it was sent")
   func signalReplays() {
-    var machine = RefreshCoordinatorStateMachine(policy: RefreshPolicy())
+    var machine = SessionStateMachine(policy: RefreshPolicy())
     _ = machine.signedIn(.test())
     guard
-      case .startRefresh(let id, _, let signal) = machine.refreshRequested(ifGeneration: machine.generation, uptime: 0)
+      case .startRefresh(let id, _, let signal) = machine.refreshRequested(ifGeneration: machine.generation, now: Date(timeIntervalSince1970: 0), uptime: 0)
     else {
       Issue.record("expected a refresh to start")
       return
@@ -344,20 +347,20 @@ struct CoordinatorTests {
 
   @Test("The Rx face: Single<Credential> shares the refresh; disposing leaves without cancelling it")
   func rxFace() async throws {
-    let coordinator = makeCoordinator()
-    let generation = try await signedIn(coordinator)
+    let session = makeSession()
+    let generation = try await signedIn(session)
     let gate = refresher.holdNext()
     let received = Observed<[String]>([])
-    let kept = coordinator.rx.refresh(ifGeneration: generation).subscribe(
+    let kept = session.rx.refresh(ifGeneration: generation).subscribe(
       onSuccess: { credential in received.update { $0.append(credential.credential.accessToken) } })
-    let left = coordinator.rx.refresh(ifGeneration: generation).subscribe(
+    let left = session.rx.refresh(ifGeneration: generation).subscribe(
       onSuccess: { _ in received.update { $0.append("left one got it") } })
     await refresher.log.until { $0.calls == 1 }
     left.dispose()
     gate.open()
     #expect(await received.until { $0 == ["at-1"] })
     let valid = Observed<Credential?>(nil)
-    _ = coordinator.rx.validCredential().subscribe(onSuccess: { credential in valid.update { $0 = credential } })
+    _ = session.rx.validSession().subscribe(onSuccess: { credential in valid.update { $0 = credential } })
     #expect(await valid.until { $0?.accessToken == "at-1" })
     kept.dispose()
     #expect(refresher.log.current.calls == 1)

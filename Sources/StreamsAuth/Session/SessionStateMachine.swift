@@ -1,10 +1,10 @@
 import Foundation
 import Streams
 
-/// The rules of the refresh coordinator, with no side effects: events in, actions out.
+/// The rules of a session, with no side effects: events in, actions out.
 ///
-/// ``RefreshCoordinatorStorage`` holds it under a lock and performs the actions after unlocking
-/// (or, for ordered effects, through its job queue).
+/// ``SessionStorage`` holds it under a lock and performs the actions after unlocking (or, for
+/// ordered effects, through its job queue).
 ///
 /// - `credential`, `generation`, `epoch`: one source of truth. The generation is bumped on every
 ///   credential change; the epoch on sign-in, sign-out and a rejected refresh, so a refresh that
@@ -12,10 +12,15 @@ import Streams
 /// - `refresh`: the one refresh in flight, always for the current generation; its `signal` is a
 ///   replaying subject (an `AsyncSubject`) on which the outcome is published once, so every
 ///   waiter, including one that subscribes after the outcome, receives it exactly once.
+/// - `settled`: the signals of the last few generations whose refresh has finished (or was
+///   abandoned). An authentication failure for generation G that arrives after G's refresh
+///   joins G's signal, so it gets G's outcome however late: the renewed credential, or the same
+///   typed error (a fatal one even after the session was cleared).
 /// - `failure`: the last failed generation; it is not refreshed again (for a temporary failure,
 ///   not until the cooldown has passed).
-/// - `refreshStarts`: monotonic start times within the breaker window.
-struct RefreshCoordinatorStateMachine: Sendable {
+/// - `unhelpfulRefreshes`: monotonic start times, within the breaker window, of refreshes that did
+///   not help (see ``RefreshWindow``).
+struct SessionStateMachine: Sendable {
   typealias Signal = AsyncSubject<VersionedCredential>
 
   /// A refresh in flight.
@@ -36,6 +41,23 @@ struct RefreshCoordinatorStateMachine: Sendable {
     let signal: Signal
     var stage: Stage
   }
+
+  /// A generation whose refresh finished: its access token and the signal holding its outcome.
+  /// Its mirror hides the token, so `dump` of a session prints none.
+  private struct Settled: Sendable, CustomReflectable {
+    let generation: Generation
+    let accessToken: String
+    let signal: Signal
+
+    var customMirror: Mirror {
+      Mirror(
+        self, children: ["generation": generation, "accessToken": Redacted.describe(accessToken, showLength: true)],
+        displayStyle: .struct)
+    }
+  }
+
+  /// How many settled generations are remembered for late authentication failures.
+  private static let settledMemory = 4
 
   private struct Failure: Sendable {
     let generation: Generation
@@ -95,7 +117,9 @@ struct RefreshCoordinatorStateMachine: Sendable {
   private(set) var isRestored = false
   private var failure: Failure?
   private var breakerTripped: Generation?
-  private var refreshStarts: [TimeInterval] = []
+  private var unhelpfulRefreshes: [TimeInterval] = []
+  private var installedByRefresh = false
+  private var settled: [Settled] = []
   private var lastRefreshID: UInt64 = 0
 
   init(policy: RefreshPolicy) {
@@ -114,8 +138,10 @@ struct RefreshCoordinatorStateMachine: Sendable {
   mutating func credentialRequested(now: Date, uptime: TimeInterval) -> WaitAction {
     guard let credential, let current else { return .fail(.notSignedIn, event: nil) }
     if let refresh { return .join(refresh.signal) }
-    guard credential.needsRefresh(at: now, leeway: policy.leeway) else { return .resume(current, event: nil) }
-    let action = refreshRequested(ifGeneration: generation, uptime: uptime)
+    guard credential.needsRefresh(at: now, leeway: policy.leeway(for: credential)) else {
+      return .resume(current, event: nil)
+    }
+    let action = refreshRequested(ifGeneration: generation, now: now, uptime: uptime)
     if case .fail(_, let event) = action, !credential.isExpired(at: now) {
       // A proactive refresh that cannot run now does not fail a credential that still works.
       return .resume(current, event: event)
@@ -124,8 +150,14 @@ struct RefreshCoordinatorStateMachine: Sendable {
   }
 
   /// A caller's request failed authentication with the credential of `requested`:
-  /// compare-and-refresh.
-  mutating func refreshRequested(ifGeneration requested: Generation, uptime: TimeInterval) -> WaitAction {
+  /// compare-and-refresh. A generation whose refresh already finished gets that refresh's
+  /// outcome; an older one gets the current credential.
+  mutating func refreshRequested(ifGeneration requested: Generation, now: Date, uptime: TimeInterval) -> WaitAction {
+    if requested != generation || credential == nil,
+      let settled = settled.last(where: { $0.generation == requested })
+    {
+      return .join(settled.signal)
+    }
     guard let credential, let current else { return .fail(.notSignedIn, event: nil) }
     if requested != generation { return .resume(current, event: nil) }
     if let refresh { return .join(refresh.signal) }
@@ -137,14 +169,17 @@ struct RefreshCoordinatorStateMachine: Sendable {
     guard let refreshToken = credential.refreshToken, !refreshToken.isEmpty else {
       return .fail(.noRefreshToken, event: nil)
     }
-    refreshStarts.removeAll { uptime - $0 >= policy.window.interval || $0 > uptime }
-    if refreshStarts.count >= policy.window.maximumRefreshes {
-      let error = AuthError.excessiveRefresh(refreshes: refreshStarts.count, interval: policy.window.interval)
+    // A refresh of a credential that a refresh produced and that is not yet due means the
+    // resource server rejected a fresh token: only such refreshes count towards the breaker.
+    let isUnhelpful = installedByRefresh && !credential.needsRefresh(at: now, leeway: policy.leeway(for: credential))
+    unhelpfulRefreshes.removeAll { uptime - $0 >= policy.window.interval || $0 > uptime }
+    if isUnhelpful, unhelpfulRefreshes.count >= policy.window.maximumRefreshes {
+      let error = AuthError.excessiveRefresh(refreshes: unhelpfulRefreshes.count, interval: policy.window.interval)
       let event: SessionEvent? = breakerTripped == generation ? nil : .refreshFailed(error)
       breakerTripped = generation
       return .fail(error, event: event)
     }
-    refreshStarts.append(uptime)
+    if isUnhelpful { unhelpfulRefreshes.append(uptime) }
     lastRefreshID += 1
     let signal = Signal()
     refresh = Refresh(
@@ -152,12 +187,17 @@ struct RefreshCoordinatorStateMachine: Sendable {
     return .startRefresh(id: lastRefreshID, credential: credential, signal: signal)
   }
 
-  /// Like ``refreshRequested(ifGeneration:uptime:)``, for a request identified by the access token
-  /// it carried (`nil` when it carried none).
-  mutating func refreshRequested(ifAccessToken token: String?, uptime: TimeInterval) -> WaitAction {
-    guard let credential, let current else { return .fail(.notSignedIn, event: nil) }
-    guard token == credential.accessToken else { return .resume(current, event: nil) }
-    return refreshRequested(ifGeneration: generation, uptime: uptime)
+  /// Like ``refreshRequested(ifGeneration:now:uptime:)``, for a request identified by the access
+  /// token it carried (`nil` when it carried none).
+  mutating func refreshRequested(ifAccessToken token: String?, now: Date, uptime: TimeInterval) -> WaitAction {
+    if let credential, token == credential.accessToken {
+      return refreshRequested(ifGeneration: generation, now: now, uptime: uptime)
+    }
+    if let token, let settled = settled.last(where: { $0.accessToken == token }) {
+      return refreshRequested(ifGeneration: settled.generation, now: now, uptime: uptime)
+    }
+    guard let current else { return .fail(.notSignedIn, event: nil) }
+    return .resume(current, event: nil)
   }
 
   // MARK: A refresh's progress
@@ -178,22 +218,19 @@ struct RefreshCoordinatorStateMachine: Sendable {
       return .reread
     case .failure(let error):
       self.refresh = nil
+      settle(refresh)
       failure = Failure(generation: refresh.generation, error: error, at: uptime)
       return .publish(refresh.signal, .failure(error), events: [.refreshFailed(error)])
     }
   }
 
-  /// Whether refresh `id` still wants its result saved.
-  func isPersisting(id: UInt64) -> Bool {
-    guard let refresh, refresh.id == id, case .persisting = refresh.stage else { return false }
-    return true
-  }
-
   /// The renewed credential of refresh `id` was saved (or saving failed): install it.
   mutating func persisted(id: UInt64) -> Completion? {
     guard let refresh, refresh.id == id, case .persisting(let renewed) = refresh.stage else { return nil }
+    settle(refresh)
     credential = renewed
     generation = generation.next
+    installedByRefresh = true
     self.refresh = nil
     failure = nil
     breakerTripped = nil
@@ -207,9 +244,11 @@ struct RefreshCoordinatorStateMachine: Sendable {
   mutating func reread(id: UInt64, loaded: Credential?) -> Completion? {
     guard let refresh, refresh.id == id, case .rereading(let error) = refresh.stage else { return nil }
     self.refresh = nil
+    settle(refresh)
     if let loaded, let token = loaded.refreshToken, token != refresh.credential.refreshToken {
       credential = loaded
       generation = generation.next
+      installedByRefresh = true
       failure = nil
       return Completion(
         signal: refresh.signal, outcome: .success(VersionedCredential(credential: loaded, generation: generation)),
@@ -226,6 +265,7 @@ struct RefreshCoordinatorStateMachine: Sendable {
   /// A user signed in with `credential`.
   mutating func signedIn(_ credential: Credential) -> SessionChange {
     let abandoned = refresh
+    if let abandoned { settle(abandoned) }
     endSession()
     self.credential = credential
     isRestored = true
@@ -235,6 +275,7 @@ struct RefreshCoordinatorStateMachine: Sendable {
   /// The app signed out.
   mutating func signedOut() -> SessionChange {
     let abandoned = refresh
+    if let abandoned { settle(abandoned) }
     let wasSignedIn = credential != nil
     endSession()
     isRestored = true
@@ -252,20 +293,28 @@ struct RefreshCoordinatorStateMachine: Sendable {
     return [.initialSession(loaded)]
   }
 
-  /// The coordinator is going away: returns the refresh to abandon.
+  /// The session manager is going away: returns the refresh to abandon.
   mutating func shutDown() -> Refresh? {
     let abandoned = refresh
     refresh = nil
     return abandoned
   }
 
+  /// Remembers `refresh`'s signal for late authentication failures of its generation.
+  private mutating func settle(_ refresh: Refresh) {
+    if settled.count == Self.settledMemory { settled.removeFirst() }
+    settled.append(
+      Settled(generation: refresh.generation, accessToken: refresh.credential.accessToken, signal: refresh.signal))
+  }
+
   private mutating func endSession() {
     credential = nil
     generation = generation.next
     epoch &+= 1
+    installedByRefresh = false
     refresh = nil
     failure = nil
     breakerTripped = nil
-    refreshStarts.removeAll()
+    unhelpfulRefreshes.removeAll()
   }
 }

@@ -3,7 +3,7 @@ import Streams
 /// Runs jobs one at a time, in the order they were added, on the thread of whoever finds the queue
 /// idle; no thread of its own and no lock held while a job runs.
 ///
-/// The refresh coordinator appends jobs (storage writes, signal publication, events) while holding
+/// ``SessionStorage`` appends jobs (storage writes, signal publication, events) while holding
 /// its state lock, so that jobs run in the order of the state transitions that caused them, then
 /// calls ``drain()`` after unlocking. A job may append more jobs; they run after the ones already
 /// queued, on the same drain.

@@ -46,8 +46,8 @@ public enum AuthError: Error, Sendable, Hashable, CustomStringConvertible {
   case sessionEnded
   /// The waiting task was cancelled; the shared refresh, if any, carried on without it.
   case cancelled
-  /// The coordinator was deallocated while the caller waited.
-  case coordinatorReleased
+  /// The ``SessionManager`` was deallocated while the caller waited.
+  case sessionReleased
   /// The credential storage failed.
   case storage(CredentialStorageError)
   /// A configuration value cannot be used.
@@ -77,7 +77,7 @@ public enum AuthError: Error, Sendable, Hashable, CustomStringConvertible {
     case .notSignedIn, .noRefreshToken, .credentialExpired, .userIDUnavailable, .refreshRejected, .sessionEnded:
       return .account
     case .cancelled: return .cancelled
-    case .excessiveRefresh, .coordinatorReleased, .storage, .invalidConfiguration: return .client
+    case .excessiveRefresh, .sessionReleased, .storage, .invalidConfiguration: return .client
     }
   }
 
@@ -105,7 +105,7 @@ public enum AuthError: Error, Sendable, Hashable, CustomStringConvertible {
     case .noRefreshToken:
       return "The credential has no refresh token, so it cannot be renewed. Sign in again."
     case .credentialExpired:
-      return "The access token has expired. Call validSession() (or credential()) to renew it before use."
+      return "The access token has expired. Call validSession() to renew it before use."
     case .userIDUnavailable:
       return "The session's credential does not name its user. Set Credential.userID when signing in."
     case .refreshRejected(let error):
@@ -129,8 +129,8 @@ public enum AuthError: Error, Sendable, Hashable, CustomStringConvertible {
       return "The session ended (sign-out or a new sign-in) while this request waited for a token; it was not retried."
     case .cancelled:
       return "The caller was cancelled while waiting; a shared refresh, if any, carried on."
-    case .coordinatorReleased:
-      return "The refresh coordinator was deallocated while this caller waited; keep it alive as long as its clients."
+    case .sessionReleased:
+      return "The SessionManager was deallocated while this caller waited; keep it alive as long as its clients."
     case .storage(let error):
       return "The credential storage failed: \(error)"
     case .invalidConfiguration(let detail):

@@ -1,18 +1,41 @@
 import Foundation
 import Streams
 
-/// Holds a ``RefreshCoordinatorStateMachine`` under a lock and performs its actions after
-/// unlocking.
+/// Holds a ``SessionStateMachine`` under a lock and performs its actions after unlocking: the
+/// engine behind ``SessionManager``.
+///
+/// A caller that wants a credential gets a ``Wait``: ready now, failed now, or pending on the
+/// replaying signal of a refresh. Async callers await that signal through Streams' own bridge
+/// (`asSingle().value`); the Rx face subscribes to the same signal. No callback layer sits
+/// between them.
 ///
 /// Two kinds of side effect:
-/// - for the caller of the moment (resume now, fail now, subscribe to a signal): done by the
-///   caller's thread right after unlocking;
+/// - for the caller of the moment (start a refresh task): done under the lock, since creating a
+///   task runs nothing;
 /// - ordered effects (storage writes, publishing a refresh's outcome, session events): appended to
 ///   a ``SerialJobQueue`` while the lock is held, so they run in the order of the state
 ///   transitions that caused them, one at a time and never under the lock. This is what makes
 ///   "save before any waiter resumes" and "a sign-out's clear comes after a refresh's save" hold.
-final class RefreshCoordinatorStorage: @unchecked Sendable {
-  typealias Machine = RefreshCoordinatorStateMachine
+///
+/// One successful refresh takes the state lock three times: to start it, when the refresher
+/// returns (to queue the save in order with sign-in and sign-out), and after the save (to install
+/// the credential and queue its publication). The last two cannot merge: the credential must be
+/// saved before anyone can see it, and the save must not run under the lock.
+final class SessionStorage: @unchecked Sendable {
+  typealias Machine = SessionStateMachine
+  typealias Signal = Machine.Signal
+
+  /// A caller's wait for a credential, decided under the lock.
+  enum Wait {
+    /// The credential is usable now.
+    case ready(VersionedCredential)
+    /// The caller fails now.
+    case failed(AuthError)
+    /// The outcome will be published on a refresh's replaying signal. For a proactive refresh,
+    /// `fallback` is the credential to keep using if the refresh fails temporarily while the
+    /// credential is still the session's and has not expired.
+    case pending(Signal, fallback: VersionedCredential?)
+  }
 
   let refresher: any CredentialRefresher
   let credentialStorage: any CredentialStorage
@@ -42,110 +65,117 @@ final class RefreshCoordinatorStorage: @unchecked Sendable {
 
   // MARK: Waiting for a credential
 
-  func credential(completion: @escaping AuthCompletion<VersionedCredential>) -> Cancelable {
+  /// A usable credential: the current one, or, within the leeway of its expiry, a refresh's.
+  func credential() -> Wait {
     let now = clock.now
     let uptime = clock.uptime
-    let (action, generation) = lock.withLock {
+    return decide { machine in
+      let fallback = machine.current
       let action = machine.credentialRequested(now: now, uptime: uptime)
-      scheduleLocked(action)
-      return (action, machine.generation)
+      return (action, fallback)
+    }
+  }
+
+  /// Compare-and-refresh for a request authorized with `generation`.
+  func refresh(ifGeneration generation: Generation) -> Wait {
+    let now = clock.now
+    let uptime = clock.uptime
+    return decide { ($0.refreshRequested(ifGeneration: generation, now: now, uptime: uptime), nil) }
+  }
+
+  /// Compare-and-refresh for a request that carried `token`.
+  func refresh(ifAccessToken token: String?) -> Wait {
+    let now = clock.now
+    let uptime = clock.uptime
+    return decide { ($0.refreshRequested(ifAccessToken: token, now: now, uptime: uptime), nil) }
+  }
+
+  /// The outcome of `wait`, awaited through Streams' bridge on the signal.
+  ///
+  /// Cancelling the calling task throws ``AuthError/cancelled`` at once; the refresh carries on.
+  func value(of wait: Wait) async throws(AuthError) -> VersionedCredential {
+    switch wait {
+    case .ready(let credential):
+      return credential
+    case .failed(let error):
+      throw error
+    case .pending(let signal, let fallback):
+      do throws(AuthError) {
+        return try await signal.outcome
+      } catch {
+        if let usable = usable(fallback, after: error) { return usable }
+        throw error
+      }
+    }
+  }
+
+  /// The outcome of `wait` as a `Single` over the same signal.
+  func single(of wait: Wait) -> Single<VersionedCredential> {
+    switch wait {
+    case .ready(let credential):
+      return .just(credential)
+    case .failed(let error):
+      return .error(error)
+    case .pending(let signal, let fallback):
+      return signal.catch { [weak self] error -> Observable<VersionedCredential> in
+        let error = error as? AuthError ?? .cancelled
+        if let usable = self?.usable(fallback, after: error) { return .just(usable) }
+        return .error(error)
+      }.asSingle()
+    }
+  }
+
+  /// Under the lock: decides, queues the action's event and starts its refresh task.
+  private func decide(_ body: (inout Machine) -> (Machine.WaitAction, VersionedCredential?)) -> Wait {
+    let (action, fallback) = lock.withLock {
+      let (action, fallback) = body(&machine)
+      switch action {
+      case .resume(_, let event?), .fail(_, let event?):
+        let subject = self.subject
+        jobs.append { subject.onNext(event) }
+      case .startRefresh(let id, let credential, _):
+        startRefreshLocked(id: id, credential: credential)
+      case .resume, .fail, .join:
+        break
+      }
+      return (action, fallback)
     }
     jobs.drain()
-    switch action {
-    case .join, .startRefresh:
-      // A proactive refresh that fails does not fail a credential that still works (the same
-      // credential: not one that a new sign-in installed meanwhile).
-      return perform(action) { [weak self] outcome in
-        guard case .failure(let error) = outcome, !error.isFatal, let self, let current = self.current,
-          current.generation == generation, !current.credential.isExpired(at: self.clock.now)
-        else { return completion(outcome) }
-        completion(.success(current))
-      }
-    case .resume, .fail:
-      return perform(action, completion: completion)
-    }
-  }
-
-  func refresh(ifGeneration generation: Generation, completion: @escaping AuthCompletion<VersionedCredential>)
-    -> Cancelable
-  {
-    let uptime = clock.uptime
-    return refresh({ $0.refreshRequested(ifGeneration: generation, uptime: uptime) }, completion: completion)
-  }
-
-  func refresh(ifAccessToken token: String?, completion: @escaping AuthCompletion<VersionedCredential>) -> Cancelable {
-    let uptime = clock.uptime
-    return refresh({ $0.refreshRequested(ifAccessToken: token, uptime: uptime) }, completion: completion)
-  }
-
-  /// A compare-and-refresh request: the machine decides under the lock, then the action runs.
-  private func refresh(
-    _ decide: (inout Machine) -> Machine.WaitAction, completion: @escaping AuthCompletion<VersionedCredential>
-  ) -> Cancelable {
-    let action = lock.withLock {
-      let action = decide(&machine)
-      scheduleLocked(action)
-      return action
-    }
-    jobs.drain()
-    return perform(action, completion: completion)
-  }
-
-  /// Under the lock: queues the action's event and starts its refresh task.
-  private func scheduleLocked(_ action: Machine.WaitAction) {
-    switch action {
-    case .resume(_, let event?), .fail(_, let event?):
-      let subject = self.subject
-      jobs.append { subject.onNext(event) }
-    case .startRefresh(let id, let credential, _):
-      let refresher = self.refresher
-      // Task creation does not run the task; it is safe under the lock. The task is owned here,
-      // not by any waiter, and holds the storage weakly.
-      tasks[id] = Task { [weak self] in
-        let result: Result<Credential, AuthError>
-        do throws(AuthError) {
-          result = .success(try await refresher.refresh(credential))
-        } catch {
-          result = .failure(error)
-        }
-        self?.refreshFinished(id: id, result: result)
-      }
-    case .resume, .fail, .join:
-      break
-    }
-  }
-
-  /// After unlocking: resumes, fails or subscribes the caller.
-  private func perform(_ action: Machine.WaitAction, completion: @escaping AuthCompletion<VersionedCredential>)
-    -> Cancelable
-  {
     switch action {
     case .resume(let credential, _):
-      completion(.success(credential))
-      return Disposables.create(with: {})
+      return .ready(credential)
     case .fail(let error, _):
-      completion(.failure(error))
-      return Disposables.create(with: {})
+      return .failed(error)
     case .startRefresh(let id, let credential, let signal):
       log(.debug, "refresh #\(id) started for \(credential)")
-      return wait(on: signal, completion: completion)
+      return .pending(signal, fallback: fallback)
     case .join(let signal):
-      return wait(on: signal, completion: completion)
+      return .pending(signal, fallback: fallback)
     }
   }
 
-  /// Subscribes `completion` to a refresh's replaying signal; disposing the result leaves.
-  private func wait(on signal: Machine.Signal, completion: @escaping AuthCompletion<VersionedCredential>)
-    -> Cancelable
-  {
-    let subscription = signal.subscribe { event in
-      switch event {
-      case .next(let credential): completion(.success(credential))
-      case .error(let error): completion(.failure(error as? AuthError ?? .coordinatorReleased))
-      case .completed: break
+  /// Under the lock: creates the refresh task (creating a task runs nothing). The task is owned
+  /// here, not by any waiter, and holds the storage weakly.
+  private func startRefreshLocked(id: UInt64, credential: Credential) {
+    let refresher = self.refresher
+    tasks[id] = Task { [weak self] in
+      let result: Result<Credential, AuthError>
+      do throws(AuthError) {
+        result = .success(try await refresher.refresh(credential))
+      } catch {
+        result = .failure(error)
       }
+      self?.refreshFinished(id: id, result: result)
     }
-    return Disposables.create { subscription.dispose() }
+  }
+
+  /// A proactive refresh that fails temporarily does not fail a credential that still works (the
+  /// same credential: not one that a new sign-in installed meanwhile).
+  private func usable(_ fallback: VersionedCredential?, after error: AuthError) -> VersionedCredential? {
+    guard let fallback, !error.isFatal, error != .cancelled, let current, current.generation == fallback.generation,
+      !current.credential.isExpired(at: clock.now)
+    else { return nil }
+    return current
   }
 
   // MARK: A refresh's progress
@@ -182,12 +212,10 @@ final class RefreshCoordinatorStorage: @unchecked Sendable {
     jobs.drain()
   }
 
-  /// Job: saves the renewed credential, then installs it and releases the waiters.
+  /// Job: saves the renewed credential, then installs it and releases the waiters. A sign-out
+  /// or sign-in that happened after the refresher returned queued its own storage job after this
+  /// one, so this save can never overwrite what it wrote.
   private func persist(id: UInt64, _ renewed: Credential) {
-    guard lock.withLock({ machine.isPersisting(id: id) }) else {
-      log(.warning, "refresh #\(id) finished after the session changed; its result was discarded")
-      return
-    }
     do {
       try credentialStorage.save(renewed)
     } catch {
@@ -209,7 +237,6 @@ final class RefreshCoordinatorStorage: @unchecked Sendable {
 
   /// Job: after a rejection, adopts a credential another process stored, or ends the session.
   private func reread(id: UInt64) {
-    guard lock.withLock({ machine.refresh?.id == id }) else { return }
     var loaded: Credential?
     do {
       loaded = try credentialStorage.load()
@@ -231,19 +258,16 @@ final class RefreshCoordinatorStorage: @unchecked Sendable {
   /// Job: clears storage if asked, then publishes the outcome, then emits the events.
   private func complete(_ completion: Machine.Completion) {
     if completion.clearStorage { clearStorage() }
-    switch completion.outcome {
-    case .success(let credential):
-      completion.signal.onNext(credential)
-      completion.signal.onCompleted()
-    case .failure(let error):
-      completion.signal.onError(error)
-    }
+    completion.signal.publish(completion.outcome)
     completion.events.forEach(subject.onNext)
   }
 
   // MARK: Session changes
 
-  func signIn(_ credential: Credential, completion: @escaping AuthCompletion<Void>) {
+  /// Signs in; the returned subject publishes the outcome once the credential was saved and
+  /// `signedIn` emitted.
+  func signIn(_ credential: Credential) -> AsyncSubject<Void> {
+    let done = AsyncSubject<Void>()
     let task = lock.withLock { () -> Task<Void, Never>? in
       let change = machine.signedIn(credential)
       let task = abandonLocked(change.abandoned)
@@ -256,38 +280,45 @@ final class RefreshCoordinatorStorage: @unchecked Sendable {
           self.log(.error, "sign-in: saving the credential failed; it is used in memory: \(error)")
         }
         change.events.forEach(self.subject.onNext)
-        completion(outcome)
+        done.publish(outcome)
       }
       return task
     }
     task?.cancel()
     jobs.drain()
     log(.debug, "signed in: \(credential)")
+    return done
   }
 
-  func signOut(completion: @escaping AuthCompletion<Void>) {
+  /// Signs out; the returned subject publishes the outcome once storage was cleared and
+  /// `signedOut` emitted.
+  func signOut() -> AsyncSubject<Void> {
+    let done = AsyncSubject<Void>()
     let task = lock.withLock { () -> Task<Void, Never>? in
       let change = machine.signedOut()
       let task = abandonLocked(change.abandoned)
       jobs.append {
         let outcome = self.clearStorage()
         change.events.forEach(self.subject.onNext)
-        completion(outcome)
+        done.publish(outcome)
       }
       return task
     }
     task?.cancel()
     jobs.drain()
     log(.debug, "signed out")
+    return done
   }
 
-  func restore(completion: @escaping AuthCompletion<Credential?>) {
+  /// Loads the stored credential once; later calls report the current one.
+  func restore() -> AsyncSubject<Credential?> {
+    let done = AsyncSubject<Credential?>()
     lock.lock()
     if machine.isRestored {
       let credential = machine.credential
       lock.unlock()
-      completion(.success(credential))
-      return
+      done.publish(.success(credential))
+      return done
     }
     let epoch = machine.epoch
     jobs.append {
@@ -299,15 +330,16 @@ final class RefreshCoordinatorStorage: @unchecked Sendable {
           let current = self.machine.credential
           self.jobs.append {
             events.forEach(self.subject.onNext)
-            completion(.success(current))
+            done.publish(.success(current))
           }
         case .failure(let error):
-          self.jobs.append { completion(.failure(.storage(error))) }
+          self.jobs.append { done.publish(.failure(.storage(error))) }
         }
       }
     }
     lock.unlock()
     jobs.drain()
+    return done
   }
 
   /// Under the lock: takes the abandoned refresh's task and queues the failure of its waiters.
@@ -330,7 +362,19 @@ final class RefreshCoordinatorStorage: @unchecked Sendable {
 
   // MARK: Events
 
-  func subscribeEvents(_ observer: AnyObserver<SessionEvent>) -> Disposable {
+  /// Session events: `initialSession` first (once known), then every later event; completes at
+  /// shut-down.
+  var events: Observable<SessionEvent> {
+    Observable.create { [weak self] observer in
+      guard let self else {
+        observer.onCompleted()
+        return Disposables.create()
+      }
+      return self.subscribeEvents(observer)
+    }
+  }
+
+  private func subscribeEvents(_ observer: AnyObserver<SessionEvent>) -> Disposable {
     let subscription = SingleAssignmentDisposable()
     lock.lock()
     if isShutDown {
@@ -360,7 +404,7 @@ final class RefreshCoordinatorStorage: @unchecked Sendable {
       let abandoned = machine.shutDown()
       let subject = self.subject
       jobs.append {
-        abandoned?.signal.onError(AuthError.coordinatorReleased)
+        abandoned?.signal.onError(AuthError.sessionReleased)
         subject.onCompleted()
       }
       defer { tasks.removeAll() }
@@ -373,5 +417,31 @@ final class RefreshCoordinatorStorage: @unchecked Sendable {
   private func log(_ level: AuthLogMessage.Level, _ text: @autoclosure () -> String) {
     guard let logHandler else { return }
     logHandler(AuthLogMessage(level: level, text: text()))
+  }
+}
+
+extension AsyncSubject where Element: Sendable {
+  /// Publishes `outcome` once: the element and completion, or the error.
+  func publish(_ outcome: Result<Element, AuthError>) {
+    switch outcome {
+    case .success(let value):
+      onNext(value)
+      onCompleted()
+    case .failure(let error):
+      onError(error)
+    }
+  }
+
+  /// The outcome published on this subject, awaited through Streams' bridge (`.value`).
+  ///
+  /// Cancelling the calling task throws ``AuthError/cancelled``; the work that publishes carries on.
+  var outcome: Element {
+    get async throws(AuthError) {
+      do {
+        return try await asSingle().value
+      } catch {
+        throw error as? AuthError ?? .cancelled
+      }
+    }
   }
 }

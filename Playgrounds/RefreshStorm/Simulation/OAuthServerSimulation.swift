@@ -1,5 +1,6 @@
 import Foundation
 import Streams
+import StreamsAuth
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -175,7 +176,9 @@ public final class OAuthServerSimulation: Transport, @unchecked Sendable {
 
   /// Answers `request` as the server would.
   public func send(_ request: URLRequest) async throws -> HTTPResponse {
-    guard let url = request.url, Origin(url) == Origin(configuration.baseURL) else {
+    guard let url = request.url, url.scheme == configuration.baseURL.scheme, url.host == configuration.baseURL.host,
+      url.port == configuration.baseURL.port
+    else {
       throw TransportError(.cannotFindHost, detail: "the simulation serves \(configuration.baseURL.host ?? "")")
     }
     let isToken = url.path == tokenEndpoint.path

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Streams
+import StreamsAuth
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -8,14 +9,13 @@ import Streams
 
 /// The RefreshStorm experiment: N parallel requests with an access token the server no longer
 /// accepts, under one refresh strategy; used by the `RefreshStorm` playground and its tests.
-@_spi(RefreshStormDemo)
 public enum RefreshStorm {
   /// The two strategies compared.
   public enum Strategy: String, Sendable, CaseIterable {
     /// ``FlagAndPublishSubjectInterceptor``: a flag and a `PublishSubject<Void>` retry signal.
     case flagAndPublishSubject = "flag + PublishSubject"
-    /// ``RefreshCoordinator`` behind an ``AuthInterceptor`` in an ``HTTPClient``.
-    case coordinator = "Streams coordinator"
+    /// StreamsAuth's `SessionManager` and its interceptor in an `HTTPClient`.
+    case sessionManager = "Streams SessionManager"
   }
 
   /// Where the storm goes.
@@ -101,20 +101,16 @@ public enum RefreshStorm {
         await classicRequest(target.resourceURL, interceptor: interceptor, transport: counter, deadline: deadline)
       }
       report.finalCredential = interceptor.credential
-    case .coordinator:
-      let coordinator = RefreshCoordinator(oauth: target.oauth, transport: counter)
-      try? await coordinator.signIn(credential)
+    case .sessionManager:
+      let session = SessionManager(oauth: target.oauth, transport: counter)
+      try? await session.signIn(credential)
       var host = target.resourceURL.host ?? ""
       if let port = target.resourceURL.port { host += ":\(port)" }
-      let client = HTTPClient(
-        transport: counter,
-        interceptors: [
-          AuthInterceptor(coordinator: coordinator, hosts: [host], excludedURLs: [target.oauth.tokenEndpoint])
-        ])
+      let client = HTTPClient(transport: counter, interceptors: [session.interceptor(hosts: [host])])
       outcomes = await runBounded(requests: requests, timeout: timeout, clock: clock, deadline: deadline) {
-        await coordinatorRequest(target.resourceURL, client: client)
+        await sessionRequest(target.resourceURL, client: client)
       }
-      report.finalCredential = coordinator.current?.credential
+      report.finalCredential = try? await session.validSession()
     }
     report.wallTime = TimeInterval(DispatchTime.now().uptimeNanoseconds - started) / 1_000_000_000
     report.successes = outcomes.filter { $0 == .success }.count
@@ -185,7 +181,7 @@ public enum RefreshStorm {
     return outcomes
   }
 
-  private static func coordinatorRequest(_ url: URL, client: HTTPClient) async -> Outcome {
+  private static func sessionRequest(_ url: URL, client: HTTPClient) async -> Outcome {
     do {
       let response = try await client.send(URLRequest(url: url))
       return response.isSuccess ? .success : .failure

@@ -9,7 +9,7 @@ import Streams
 ///
 /// ```swift
 /// let scheduler = TestScheduler(initialClock: 0)       // StreamsTest
-/// let coordinator = RefreshCoordinator(refresher: refresher, clock: .scheduler(scheduler))
+/// let session = SessionManager(refresher: refresher, clock: .scheduler(scheduler))
 /// scheduler.advanceTo(970)                              // fires the proactive refresh timer
 /// ```
 public protocol AuthClock: Sendable {
