@@ -10,6 +10,8 @@ final class ClosureObserver<Element>: ObserverType, @unchecked Sendable {
   @usableFromInline let onError: ((Swift.Error) -> Void)?
   @usableFromInline let onCompleted: (() -> Void)?
   @usableFromInline let onTerminated: Disposable?
+  /// For ``Hooks/defaultErrorHandler``; captured only without `onError`.
+  @usableFromInline let subscriptionCallStack: [String]
 
   /// - Parameter onTerminated: disposed right after the terminal event's closure ran.
   @inlinable
@@ -21,6 +23,7 @@ final class ClosureObserver<Element>: ObserverType, @unchecked Sendable {
     self.onError = onError
     self.onCompleted = onCompleted
     self.onTerminated = onTerminated
+    self.subscriptionCallStack = onError == nil ? Hooks.subscriptionCallStack() : []
   }
 
   @inlinable
@@ -37,7 +40,11 @@ final class ClosureObserver<Element>: ObserverType, @unchecked Sendable {
       onNext?(element)
     case .error(let error):
       guard stopped.set() else { return }
-      if let onError { onError(error) } else { Hooks.unhandledError(error) }
+      if let onError {
+        onError(error)
+      } else {
+        Hooks.reportUnhandled(error, subscriptionCallStack: subscriptionCallStack)
+      }
       onTerminated?.dispose()
     case .completed:
       guard stopped.set() else { return }
