@@ -1,0 +1,27 @@
+extension ObservableType {
+  /// Drops the elements that arrive within `duration` of subscribing; errors and completion pass
+  /// at any time. (RxSwift's spelling: the duration has no argument label.)
+  ///
+  /// ```
+  /// --1--2--3--4--|   skip(.seconds(25), scheduler:), one frame = 10 s
+  /// --------3--4--|
+  /// ```
+  public func skip(_ duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
+    let source = asObservable()
+    return Observable.create { observer in
+      let lock = RecursiveLock.make()
+      var open = false
+      let timer = scheduler.scheduleRelative((), dueTime: duration) { _ in
+        lock.withLock { open = true }
+        return Disposables.create()
+      }
+      let subscription = source.subscribe { event in
+        lock.withLock {
+          if case .next = event, !open { return }
+          observer.on(event)
+        }
+      }
+      return Disposables.create(subscription, timer)
+    }
+  }
+}
