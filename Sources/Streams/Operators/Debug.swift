@@ -15,6 +15,9 @@ extension ObservableType {
   ///   - identifier: the name in each line; by default `File.swift:line (function)` of the call.
   ///   - trimOutput: whether an event longer than 40 characters is shortened to its first and
   ///     last 20, joined by `...`.
+  ///   - file: the file of the call, for the default identifier.
+  ///   - line: the line of the call, for the default identifier.
+  ///   - function: the function of the call, for the default identifier.
   ///   - output: where each line goes; standard output by default. Not in RxSwift: an opt-in to
   ///     send the lines to a logger, or to a test.
   public func debug(

@@ -78,7 +78,7 @@ extension ObservableType {
     skip(until: other)
   }
 
-  /// RxSwift 5's name for ``retry(when:)-(Observable<Swift.Error>)->Trigger``.
+  /// RxSwift 5's name for ``retry(when:)-((Observable<.Error>)->Trigger)``.
   @available(*, deprecated, renamed: "retry(when:)")
   public func retryWhen<Trigger: ObservableConvertibleType>(
     _ notificationHandler: @escaping (Observable<Swift.Error>) -> Trigger
@@ -86,7 +86,7 @@ extension ObservableType {
     retry(when: notificationHandler)
   }
 
-  /// RxSwift 5's name for the typed ``retry(when:)``.
+  /// RxSwift 5's name for ``retry(when:)-((Observable<Error>)->TriggerObservable)``.
   @available(*, deprecated, renamed: "retry(when:)")
   public func retryWhen<TriggerObservable: ObservableConvertibleType, Error: Swift.Error>(
     _ notificationHandler: @escaping (Observable<Error>) -> TriggerObservable
