@@ -10,7 +10,8 @@ final class ClosureObserver<Element>: ObserverType, @unchecked Sendable {
   @usableFromInline let onError: ((Swift.Error) -> Void)?
   @usableFromInline let onCompleted: (() -> Void)?
   @usableFromInline let onTerminated: Disposable?
-  /// For ``Hooks/defaultErrorHandler``; captured only without `onError`.
+  /// For ``Hooks/defaultErrorHandler``; captured, as in RxSwift, whenever
+  /// ``Hooks/recordCallStackOnError`` is `true`.
   @usableFromInline let subscriptionCallStack: [String]
 
   /// - Parameter onTerminated: disposed right after the terminal event's closure ran.
@@ -23,7 +24,7 @@ final class ClosureObserver<Element>: ObserverType, @unchecked Sendable {
     self.onError = onError
     self.onCompleted = onCompleted
     self.onTerminated = onTerminated
-    self.subscriptionCallStack = onError == nil ? Hooks.subscriptionCallStack() : []
+    self.subscriptionCallStack = Hooks.subscriptionCallStack()
   }
 
   @inlinable

@@ -79,6 +79,18 @@ struct GroupByTests {
     #expect(source.subscriptions == [Subscription(200, 240)])
   }
 
+  @Test("A terminal event reaches the groups in the order they were made, then the outer sequence")
+  func terminalOrder() {
+    let log = Log()
+    let subject = PublishSubject<Int>()
+    _ = subject.groupBy { $0 }.subscribe(
+      onNext: { group in _ = group.subscribe(onError: { _ in log("group \(group.key)") }) },
+      onError: { _ in log("outer") })
+    for key in [5, 3, 9, 1, 7, 2, 8] { subject.onNext(key) }
+    subject.onError(TestError())
+    #expect(log.entries == ["group 5", "group 3", "group 9", "group 1", "group 7", "group 2", "group 8", "outer"])
+  }
+
   @Test("A group subscribed after completion receives the completion")
   func lateGroupSubscriber() {
     var groups: [GroupedObservable<Int, Int>] = []

@@ -3,6 +3,7 @@ extension ObservableType {
   /// ``GroupedObservable``, and every element goes to its key's group.
   ///
   /// A group receives only the elements sent after it is subscribed (like a ``PublishSubject``).
+  /// A terminal event reaches the groups in the order they were made.
   /// The source's error or completion goes to every group and to the outer sequence; so does an
   /// error thrown by `keySelector`. The source subscription lasts while the outer subscription or
   /// any group subscription does.
@@ -48,6 +49,9 @@ where Observer.Element == GroupedObservable<Key, Element> {
   private let lifetime: RefCountDisposable
   // Touched only by `on(_:)`, whose calls the Rx grammar serializes.
   private var groups: [Key: PublishSubject<Element>] = [:]
+  /// The groups in the order they were made, so that a terminal event reaches them in that order
+  /// (RxSwift's order is the dictionary's, which varies from run to run).
+  private var groupsInOrder: [PublishSubject<Element>] = []
 
   init(
     keySelector: @escaping (Element) throws -> Key, upstream: Disposable, lifetime: RefCountDisposable,
@@ -73,7 +77,7 @@ where Observer.Element == GroupedObservable<Key, Element> {
     case .error(let error):
       fail(error)
     case .completed:
-      for group in Array(groups.values) { group.on(.completed) }
+      for group in groupsInOrder { group.on(.completed) }
       forwardOn(.completed)
       endSubscription()
     }
@@ -84,12 +88,13 @@ where Observer.Element == GroupedObservable<Key, Element> {
     if let existing = groups[key] { return existing }
     let subject = PublishSubject<Element>()
     groups[key] = subject
+    groupsInOrder.append(subject)
     forwardOn(.next(GroupedObservable(key: key, source: GroupSource(subject: subject, lifetime: lifetime))))
     return subject
   }
 
   private func fail(_ error: Swift.Error) {
-    for group in Array(groups.values) { group.on(.error(error)) }
+    for group in groupsInOrder { group.on(.error(error)) }
     forwardOn(.error(error))
     endSubscription()
   }
