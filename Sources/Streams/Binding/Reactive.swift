@@ -51,8 +51,7 @@ extension ReactiveCompatible {
   /// The setter does nothing; it exists so that mutating members can be declared on ``Reactive``.
   public static var rx: Reactive<Self>.Type {
     get { Reactive<Self>.self }
-    // swift-format-ignore
-    set {}  // swiftlint:disable:this unused_setter_value
+    set {}
   }
 
   /// The `Reactive` namespace of the value.
@@ -60,7 +59,7 @@ extension ReactiveCompatible {
   /// The setter does nothing; it exists so that mutating members can be declared on ``Reactive``.
   public var rx: Reactive<Self> {
     get { Reactive(self) }
-    set {}  // swiftlint:disable:this unused_setter_value
+    set {}
   }
 }
 
