@@ -21,7 +21,11 @@ let package = Package(
     .target(name: "StreamsLaunch", dependencies: ["Streams"]),
     .target(name: "StreamsBlocking", dependencies: ["Streams"]),
     .target(name: "StreamsCocoa", dependencies: ["Streams"]),
-    .executableTarget(name: "Basics", dependencies: ["Streams", "StreamsTest"], path: "Playgrounds/Basics"),
+    // The documentation's operator pictures: runs each operator in virtual time (not a product).
+    .target(name: "MarbleCatalog", dependencies: ["Streams", "StreamsTest"]),
+    .executableTarget(name: "Marbles", dependencies: ["MarbleCatalog"], path: "Playgrounds/Marbles"),
+    .executableTarget(
+      name: "Basics", dependencies: ["Streams", "StreamsTest", "MarbleCatalog"], path: "Playgrounds/Basics"),
     .executableTarget(name: "RefreshStorm", dependencies: ["Streams", "StreamsAuth"], path: "Playgrounds/RefreshStorm"),
     .executableTarget(
       name: "SocialLogin", dependencies: ["Streams", "StreamsAdapters"], path: "Playgrounds/SocialLogin"),
@@ -35,6 +39,7 @@ let package = Package(
       exclude: ["Server"]),
     .testTarget(name: "StreamsLaunchTests", dependencies: ["Streams", "StreamsLaunch"]),
     .testTarget(name: "StreamsBlockingTests", dependencies: ["Streams", "StreamsBlocking"]),
+    .testTarget(name: "MarbleCatalogTests", dependencies: ["MarbleCatalog", "Streams", "StreamsTest"]),
     .testTarget(name: "StreamsCocoaTests", dependencies: ["Streams", "StreamsCocoa", "StreamsTest"]),
     .testTarget(
       name: "StreamsSwift5Tests", dependencies: ["Streams", "StreamsTest", "StreamsBlocking", "StreamsCocoa"],

@@ -15,7 +15,7 @@ final class ClosureObserver<Element>: ObserverType, @unchecked Sendable {
   @usableFromInline let subscriptionCallStack: [String]
 
   /// - Parameter onTerminated: disposed right after the terminal event's closure ran.
-  @inlinable
+  @usableFromInline
   init(
     onNext: ((Element) -> Void)?, onError: ((Swift.Error) -> Void)?, onCompleted: (() -> Void)?,
     onTerminated: Disposable?

@@ -57,8 +57,7 @@ public enum Hooks {
 
   static func report(_ diagnostic: Diagnostic) { Hooks.diagnostic(diagnostic) }
 
-  /// The call stack a subscription without `onError` keeps for ``defaultErrorHandler``.
-  @usableFromInline
+  /// The call stack a `subscribe(onNext:…)` subscription keeps for ``defaultErrorHandler``.
   static func subscriptionCallStack() -> [String] {
     let capture = storage.lock.withLock { storage.recordCallStackOnError ? storage.customCaptureSubscriptionCallstack : nil }
     return capture?() ?? []

@@ -2,6 +2,8 @@
 // forwards to the current name, so code written for RxSwift 5 compiles (with a warning that
 // offers the fix-it).
 
+import Dispatch
+
 extension ObservableType where Element: Sendable {
   /// RxSwift 5's name for ``observe(on:)``.
   @available(*, deprecated, renamed: "observe(on:)")

@@ -1,3 +1,5 @@
+import Dispatch
+
 extension ObservableType {
   /// Drops the elements that arrive within `duration` of subscribing; errors and completion pass
   /// at any time. (RxSwift's spelling: the duration has no argument label.)
