@@ -11,17 +11,15 @@ extension ObservableType {
   public func skip(_ duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
     let source = asObservable()
     return Observable.create { observer in
-      let lock = RecursiveLock.make()
-      var open = false
+      let open = LockedState(false)
       let timer = scheduler.scheduleRelative((), dueTime: duration) { _ in
-        lock.withLock { open = true }
+        open.withLock { $0 = true }
         return Disposables.create()
       }
+      // Only the flag is locked: the timer sends nothing, so events need no serializing with it.
       let subscription = source.subscribe { event in
-        lock.withLock {
-          if case .next = event, !open { return }
-          observer.on(event)
-        }
+        if case .next = event, !open.snapshot { return }
+        observer.on(event)
       }
       return Disposables.create(subscription, timer)
     }
