@@ -25,12 +25,26 @@ struct TypedRetryWhenTests {
     #expect(recorder.error as? Failure == .fatal)
   }
 
-  @Test("An error of another type ends the result through the handler's sequence")
+  @Test("An error of another type ends the result at once, without reaching the handler")
   func foreignError() {
+    let handlerSaw = Log()
     let recorder = Recorder<Int>()
     _ = Observable<Int>.error(TestError(id: 8))
-      .retry(when: { (errors: Observable<Failure>) in errors.map { _ in () } })
+      .retry(when: { (errors: Observable<Failure>) in
+        errors.do(onNext: { _ in handlerSaw("element") }, onError: { _ in handlerSaw("error") })
+          .catchAndReturn(.transient).map { _ in () }
+      })
       .subscribe(recorder)
     #expect(recorder.error as? TestError == TestError(id: 8))
+    #expect(handlerSaw.entries.isEmpty)
+  }
+
+  @Test("The result ends when the handler's sequence completes")
+  func handlerCompletes() {
+    let recorder = Recorder<Int>()
+    _ = Observable<Int>.error(Failure.transient)
+      .retry(when: { (errors: Observable<Failure>) in errors.take(1).map { _ in () } })
+      .subscribe(recorder)
+    #expect(recorder.events.count == 1 && recorder.isCompleted)
   }
 }

@@ -2,9 +2,8 @@ extension ObservableType {
   /// Resubscribes each time the sequence that `notificationHandler` builds from the errors of
   /// type `Error` sends an element; its error or completion ends the result.
   ///
-  /// The handler sees the errors already cast to `Error`. An error of another type reaches the
-  /// handler's sequence as an error, so a handler that lets errors through (as `flatMap`,
-  /// `take` and most operators do) ends the result with it, as RxSwift does.
+  /// The handler sees the errors already cast to `Error`. An error of another type ends the
+  /// result at once, without reaching the handler, as in RxSwift.
   ///
   /// ```swift
   /// requests.retry(when: { (errors: Observable<HTTPError>) in
@@ -15,11 +14,18 @@ extension ObservableType {
     when notificationHandler: @escaping (Observable<Error>) -> TriggerObservable
   ) -> Observable<Element> {
     retry(when: { (errors: Observable<Swift.Error>) in
-      notificationHandler(
-        errors.map { error in
-          guard let typed = error as? Error else { throw error }
-          return typed
+      Observable<TriggerObservable.Element>.create { trigger in
+        let typedErrors = PublishSubject<Error>()
+        let triggers = notificationHandler(typedErrors.asObservable()).asObservable().subscribe(trigger)
+        let failures = errors.subscribe(onNext: { error in
+          if let typed = error as? Error {
+            typedErrors.onNext(typed)
+          } else {
+            trigger.onError(error)
+          }
         })
+        return Disposables.create(failures, triggers)
+      }
     })
   }
 }
