@@ -37,7 +37,7 @@ let package = Package(
       name: "StreamsAuthTests", dependencies: ["Streams", "StreamsAuth", "StreamsTest"],
       // The OAuth test server (Python) that the tests start themselves; not Swift sources.
       exclude: ["Server"]),
-    .testTarget(name: "StreamsLaunchTests", dependencies: ["Streams", "StreamsLaunch"]),
+    .testTarget(name: "StreamsLaunchTests", dependencies: ["Streams", "StreamsLaunch", "StreamsTest"]),
     .testTarget(name: "StreamsBlockingTests", dependencies: ["Streams", "StreamsBlocking"]),
     .testTarget(name: "MarbleCatalogTests", dependencies: ["MarbleCatalog", "Streams", "StreamsTest"]),
     .testTarget(name: "StreamsCocoaTests", dependencies: ["Streams", "StreamsCocoa", "StreamsTest"]),

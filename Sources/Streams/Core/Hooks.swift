@@ -99,6 +99,9 @@ public enum Diagnostic: Sendable, Equatable, CustomStringConvertible {
   /// `MainScheduler.ensureExecutingOnScheduler` or `ensureRunningOnMainThread` ran off the main
   /// thread; the message says where. RxSwift traps here.
   case notOnMainThread(String)
+  /// A `VirtualTimeScheduler` (such as `HistoricalScheduler`) was run from inside its own work, or
+  /// asked to move its clock back; the call was ignored. The text says which call and where.
+  case virtualTimeSchedulerMisuse(String)
 
   /// What happened and what to do about it.
   public var description: String {
@@ -115,6 +118,8 @@ public enum Diagnostic: Sendable, Equatable, CustomStringConvertible {
         + "handle the error first (catchAndReturn, asInfallible(onErrorJustReturn:), asDriver)."
     case .notOnMainThread(let message):
       return "\(message) This code must run on the main thread: observe(on: MainScheduler.instance) first."
+    case .virtualTimeSchedulerMisuse(let detail):
+      return "VirtualTimeScheduler misuse, ignored: \(detail)"
     }
   }
 }

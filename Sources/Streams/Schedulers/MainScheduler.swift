@@ -19,7 +19,11 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
   private let lock = Lock.make()
   private var enqueued = 0
 
-  /// Creates a main-thread scheduler with its own count of queued work; ``instance`` is shared.
+  /// Creates a main-thread scheduler with its own queue count.
+  ///
+  /// ``instance`` suits most code. A separate instance runs an action at once on the main thread
+  /// even while another scheduler's action is running there (RxCocoa's `Driver` and `Signal` make
+  /// one per `observe(on:)`, so nested drivers deliver synchronously).
   public init() {
     super.init(serialQueue: .main)
   }
