@@ -38,9 +38,9 @@ extension MarbleCatalog {
       source, other, _ in source.skip(until: other)
     },
     Run.unary(
-      "skipFor", article, caption: "skip(for: .milliseconds(40), scheduler: scheduler)", source: "-a-b-c-d-|",
+      "skipFor", article, caption: "skip(.milliseconds(40), scheduler: scheduler)", source: "-a-b-c-d-|",
       resolution: 0.001
-    ) { source, scheduler in source.skip(for: .milliseconds(40), scheduler: scheduler) },
+    ) { source, scheduler in source.skip(.milliseconds(40), scheduler: scheduler) },
     Run.unary("elementAt", article, caption: "element(at: 1)", source: "-a-b-c-|") { source, _ in
       source.element(at: 1)
     },
@@ -48,8 +48,19 @@ extension MarbleCatalog {
       source.element(at: 3)
     },
     Run.unary("first", article, caption: "first()", source: "-a-b-c-|") { source, _ in
-      source.first().asObservable().map { "\($0)" }
+      source.first().asObservable().map { $0 ?? "nil" }
     },
+    Run.unary("firstOfEmpty", article, caption: "first()", source: "-------|") { source, _ in
+      source.first().asObservable().map { $0 ?? "nil" }
+    },
+    Run.unary("single", article, caption: "single()", source: "-a---b-|") { source, _ in source.single() },
+    Run.unary("singleOfEmpty", article, caption: "single()", source: "-----|") { source, _ in source.single() },
+    Run.unary("ifEmptyDefault", article, caption: "ifEmpty(default: \"x\")", source: "-----|") { source, _ in
+      source.ifEmpty(default: "x")
+    },
+    Run.binary(
+      "ifEmptySwitchTo", article, caption: "ifEmpty(switchTo: other)", source: "----|", other: "--a---b-c-|"
+    ) { source, other, _ in source.ifEmpty(switchTo: other) },
     Run.unary("ignoreElements", article, caption: "ignoreElements()", source: "-a-b-c-|") { source, _ in
       source.ignoreElements().asCompletable().andThen(Observable<String>.empty())
     },

@@ -33,6 +33,9 @@ extension MarbleCatalog {
     Run.unary("dematerialize", article, caption: "dematerialize()", source: "-a-b-#") { source, _ in
       source.materialize().dematerialize()
     },
+    Run.unary("groupBy", article, caption: "groupBy { $0.lowercased() }.map(\\.key)", source: "-a-b-A-B-|") {
+      source, _ in source.groupBy { $0.lowercased() }.map(\.key)
+    },
     Run.unary("startWith", article, caption: "startWith(\"x\", \"y\")", source: "-----a-b-|") { source, _ in
       source.startWith("x", "y")
     },
