@@ -73,13 +73,15 @@ extension PrimitiveSequence {
     subscribe(on: scheduler)
   }
 
-  /// Prints every event, subscription and disposal; see ``ObservableType/debug(_:trimOutput:fileID:line:print:)``.
+  /// Prints every event, subscription and disposal; see
+  /// ``ObservableType/debug(_:trimOutput:file:line:function:print:)``.
   public func debug(
-    _ identifier: String? = nil, trimOutput: Bool = false, fileID: StaticString = #fileID, line: UInt = #line,
-    print output: @escaping @Sendable (String) -> Void = { Swift.print($0) }
+    _ identifier: String? = nil, trimOutput: Bool = false, file: String = #file, line: UInt = #line,
+    function: String = #function, print output: @escaping @Sendable (String) -> Void = { Swift.print($0) }
   ) -> PrimitiveSequence<Trait, Element> {
     PrimitiveSequence(
-      raw: source.debug(identifier, trimOutput: trimOutput, fileID: fileID, line: line, print: output))
+      raw: source.debug(
+        identifier, trimOutput: trimOutput, file: file, line: line, function: function, print: output))
   }
 
   /// A trait sequence that owns a resource for the lifetime of each subscription; see
