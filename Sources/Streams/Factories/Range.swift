@@ -1,11 +1,12 @@
 extension ObservableType where Element: FixedWidthInteger {
-  /// The integers `start ..< start + count`, sent synchronously on subscribe, then completion.
+  /// The integers `start ..< start + count`, then completion, one per step of the
+  /// ``CurrentThreadScheduler`` trampoline, like ``ObservableType/of(_:)``.
   ///
   /// A negative `count`, or a range whose last element would overflow `Element`, fails at once
   /// with ``StreamsError/argumentOutOfRange(_:)``.
   public static func range(start: Element, count: Element) -> Observable<Element> {
     if let problem = IntegerRange.problem(start: start, count: count) { return .error(problem) }
-    return SynchronousSequence(IntegerRange(start: start, count: count))
+    return TrampolinedSequence(IntegerRange(start: start, count: count))
   }
 
   /// The integers `start ..< start + count`, one per step of `scheduler`, then completion.
