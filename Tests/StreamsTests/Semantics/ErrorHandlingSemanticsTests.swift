@@ -114,3 +114,25 @@ struct SampleSemanticsTests {
     #expect(source.subscriptions == [Subscription(200, 400)])
   }
 }
+
+/// RxSwift 6 walks `catch(sequence:)` lazily, once per subscription.
+@Suite("catch(sequence:) laziness (RxSwift 6 rules)")
+struct CatchSequenceLazinessTests {
+  @Test("catch(sequence:) walks an endless sequence lazily, with a new iterator per subscription")
+  func catchSequenceIsLazy() {
+    let made = Counter()
+    let sources = sequence(first: 0) { $0 + 1 }.lazy.map { attempt -> Observable<Int> in
+      made.increment()
+      return attempt < 2 ? .error(TestError(id: attempt)) : .just(attempt)
+    }
+    let catching = Observable.catch(sequence: sources)
+    #expect(made.value == 0)
+    let first = Recorder<Int>()
+    _ = catching.subscribe(first)
+    let second = Recorder<Int>()
+    _ = catching.subscribe(second)
+    #expect(first.events == [.next(2), .completed])
+    #expect(second.events == [.next(2), .completed])
+    #expect(made.value == 6)
+  }
+}

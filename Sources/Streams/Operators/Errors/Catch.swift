@@ -35,13 +35,14 @@ extension ObservableType {
   }
 
   /// Runs the first sequence and, on each error, the next one; fails with the last error when
-  /// none is left. Completes with whichever sequence completes; an empty array completes at once.
+  /// none is left. Completes with whichever sequence completes; an empty sequence completes at
+  /// once.
   ///
-  /// The next sequence is subscribed after the failed one's `on(.error)` returns (queued, not
-  /// nested), so sources that fail while being subscribed do not grow the stack.
+  /// As in RxSwift, `sequence` is walked lazily, with a new iterator for each subscription, so it
+  /// may be endless. The next sequence is subscribed after the failed one's `on(.error)` returns
+  /// (queued, not nested), so sources that fail while being subscribed do not grow the stack.
   public static func `catch`<Sources: Sequence>(sequence: Sources) -> Observable<Element>
   where Sources.Element == Observable<Element> {
-    let sources = Array(sequence)
-    return CatchSequence { sources.makeIterator() }
+    CatchSequence { sequence.makeIterator() }
   }
 }
