@@ -45,6 +45,6 @@ final class ActionGate: @unchecked Sendable {
       defer { state.queue = Queue() }
       return state.queue
     }
-    _ = dropped  // Released here, outside the lock: the actions may own observers.
+    withExtendedLifetime(dropped) {}  // Released here, outside the lock: the actions may own observers.
   }
 }

@@ -106,9 +106,7 @@ final class ZipCollectionSink<Source, Observer: ObserverType>: Sink<Observer>, @
       do {
         result = try parent.resultSelector(arguments)
       } catch {
-        if state.withLock({ state in defer { state.isStopped = true }; return !state.isStopped }) {
-          forwardErrorAndDispose(error)
-        }
+        if stop() { forwardErrorAndDispose(error) }
         return
       }
       forwardNext(result)
@@ -117,6 +115,14 @@ final class ZipCollectionSink<Source, Observer: ObserverType>: Sink<Observer>, @
       dispose()
     case .fail(let error):
       forwardErrorAndDispose(error)
+    }
+  }
+
+  /// Marks the result stopped; `false` if it already was.
+  private func stop() -> Bool {
+    state.withLock { state in
+      defer { state.isStopped = true }
+      return !state.isStopped
     }
   }
 
