@@ -105,32 +105,37 @@ struct ValuesTests {
     withExtendedLifetime(iterator) {}
   }
 
-  @Test("Cancelling a waiting loop disposes upstream at once; next() returns nil")
+  @Test("Cancelling a waiting loop disposes upstream at once; next() throws CancellationError")
   func cancellationWhileWaiting() async throws {
     let source = TrackedSource()
     let firstReceived = BridgeSignal()
-    let task = Task.detached { () -> (Int?, Int?, Bool) in
+    let task = Task.detached { () -> (Int?, Bool, Bool) in
       var iterator = source.observable.values.makeAsyncIterator()
       let first = try await iterator.next()
       firstReceived.fire()
-      let second = try await iterator.next()  // Waits until cancelled.
+      var threwCancellation = false
+      do {
+        _ = try await iterator.next()  // Waits until cancelled.
+      } catch {
+        threwCancellation = error is CancellationError
+      }
       // The iterator is still alive here: the cancellation itself disposed the subscription.
       let disposed = !source.subject.hasObservers && source.probe.isReleased
       withExtendedLifetime(iterator) {}
-      return (first, second, disposed)
+      return (first, threwCancellation, disposed)
     }
     await firstReceived.wait()
     task.cancel()
-    let (first, second, disposedBeforeIteratorEnded) = try await task.value
+    let (first, threwCancellation, disposedBeforeIteratorEnded) = try await task.value
     #expect(first == 0)
-    #expect(second == nil)
+    #expect(threwCancellation)
     #expect(disposedBeforeIteratorEnded)
     source.subject.onNext(99)  // Nobody is listening any more.
     #expect(!source.subject.hasObservers)
   }
 
-  @Test("Nothing is delivered after cancellation, not even elements already buffered")
-  func nothingAfterCancellation() async throws {
+  @Test("After cancellation the loop gets the elements already buffered, then CancellationError")
+  func bufferedElementsThenCancellation() async throws {
     let subject = PublishSubject<Int>()
     let subscribed = BridgeSignal()
     let firstReceived = BridgeSignal()
@@ -142,8 +147,12 @@ struct ValuesTests {
       if let first = try await iterator.next() { received.append(first) }
       firstReceived.fire()
       await resume.wait()  // The loop body is busy; elements pile up in the buffer.
-      while let value = try await iterator.next() { received.append(value) }
-      return received
+      do {
+        while let value = try await iterator.next() { received.append(value) }
+      } catch is CancellationError {
+        return received
+      }
+      return []
     }
     await subscribed.wait()
     subject.onNext(1)
@@ -151,19 +160,27 @@ struct ValuesTests {
     for value in 2...5 { subject.onNext(value) }
     task.cancel()
     resume.fire()
-    #expect(try await task.value == [1])
+    #expect(try await task.value == [1, 2, 3, 4, 5])
     #expect(!subject.hasObservers)
   }
 
-  @Test("A loop in an already-cancelled task gets nil and disposes at once")
+  @Test("A loop in an already-cancelled task gets the buffered element, then CancellationError, and disposes at once")
   func alreadyCancelled() async throws {
     let source = TrackedSource()
-    let task = Task.detached { () -> Int? in
+    let task = Task.detached { () -> (Int?, Bool) in
       withUnsafeCurrentTask { $0?.cancel() }
       var iterator = source.observable.values.makeAsyncIterator()
-      return try await iterator.next()
+      let first = try await iterator.next()
+      do {
+        _ = try await iterator.next()
+        return (first, false)
+      } catch {
+        return (first, error is CancellationError)
+      }
     }
-    #expect(try await task.value == nil)
+    let (first, threwCancellation) = try await task.value
+    #expect(first == 0)
+    #expect(threwCancellation)
     #expect(source.probe.isReleased)
   }
 
