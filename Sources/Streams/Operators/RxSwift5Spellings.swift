@@ -88,7 +88,7 @@ extension ObservableType {
     retry(when: notificationHandler)
   }
 
-  /// RxSwift 5's name for ``retry(when:)-((Observable<Error>)->TriggerObservable)``.
+  /// RxSwift 5's name for ``retry(when:)-((Observable<.Error>)->Trigger)``.
   @available(*, deprecated, renamed: "retry(when:)")
   public func retryWhen<TriggerObservable: ObservableConvertibleType, Error: Swift.Error>(
     _ notificationHandler: @escaping (Observable<Error>) -> TriggerObservable
