@@ -8,8 +8,9 @@ extension ObservableType {
   /// Runs the sources of `sequence` one after another: each is taken from the sequence and
   /// subscribed, synchronously, when the previous one completed; the first error ends the result.
   ///
-  /// The sequence is read lazily, one source at a time, so it may be endless or build each source
-  /// on demand. Sources that complete synchronously do not deepen the stack.
+  /// The sequence is read lazily, one source at a time, so it may build each source on demand.
+  /// Sources that complete synchronously do not deepen the stack; as in RxSwift, the first source
+  /// is subscribed inside the subscribe call.
   ///
   /// ```
   /// --1--2|
