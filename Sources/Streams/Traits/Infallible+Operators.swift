@@ -152,3 +152,10 @@ extension InfallibleType where Element: Sendable {
     Infallible(asObservable().throttle(dueTime, latest: latest, scheduler: scheduler))
   }
 }
+
+extension InfallibleType where Element: Equatable {
+  /// Drops elements equal to the previous element.
+  public func distinctUntilChanged() -> Infallible<Element> {
+    Infallible(asObservable().distinctUntilChanged())
+  }
+}
