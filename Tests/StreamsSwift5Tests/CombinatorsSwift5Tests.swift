@@ -23,14 +23,18 @@ struct CombinatorsSwift5Tests {
     let zipScheduler = TestScheduler(initialClock: 0)
     let x = zipScheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
     let y = zipScheduler.createHotObservable([.next(215, 10), .next(225, 20), .completed(300)])
-    let zipped = zipScheduler.start { Observable<Int>.zip([x.asObservable(), y.asObservable()]).map { $0.reduce(0, +) } }
+    let zipped = zipScheduler.start {
+      Observable<Int>.zip([x.asObservable(), y.asObservable()]).map { $0.reduce(0, +) }
+    }
     #expect(zipped.events == [.next(215, 11), .next(225, 22), .completed(300)])
   }
 
   @Test("merge over AnyCollection, concat over an array, Infallible.combineLatest")
   func mergeConcatInfallible() {
     var merged: [Int] = []
-    _ = Observable.merge(AnyCollection([Observable.just(1), Observable.just(2)])).subscribe(onNext: { merged.append($0) })
+    _ = Observable.merge(AnyCollection([Observable.just(1), Observable.just(2)])).subscribe(onNext: {
+      merged.append($0)
+    })
     #expect(merged == [1, 2])
 
     var concatenated: [Int] = []

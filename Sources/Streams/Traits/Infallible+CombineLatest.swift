@@ -28,7 +28,9 @@ extension Infallible {
 
   /// Combines the latest elements of five infallible sequences; see
   /// ``ObservableType/combineLatest(_:_:resultSelector:)``.
-  public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType>(
+  public static func combineLatest<
+    I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType
+  >(
     _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5,
     resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element) throws -> Element
   ) -> Infallible<Element> {
@@ -37,29 +39,47 @@ extension Infallible {
 
   /// Combines the latest elements of six infallible sequences; see
   /// ``ObservableType/combineLatest(_:_:resultSelector:)``.
-  public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType, I6: InfallibleType>(
+  public static func combineLatest<
+    I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType,
+    I6: InfallibleType
+  >(
     _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6,
     resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element) throws -> Element
   ) -> Infallible<Element> {
-    Infallible(Observable.combineLatest(source1, source2, source3, source4, source5, source6, resultSelector: resultSelector))
+    Infallible(
+      Observable.combineLatest(source1, source2, source3, source4, source5, source6, resultSelector: resultSelector))
   }
 
   /// Combines the latest elements of seven infallible sequences; see
   /// ``ObservableType/combineLatest(_:_:resultSelector:)``.
-  public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType, I6: InfallibleType, I7: InfallibleType>(
+  public static func combineLatest<
+    I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType,
+    I6: InfallibleType, I7: InfallibleType
+  >(
     _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6, _ source7: I7,
-    resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element) throws -> Element
+    resultSelector:
+      @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element) throws -> Element
   ) -> Infallible<Element> {
-    Infallible(Observable.combineLatest(source1, source2, source3, source4, source5, source6, source7, resultSelector: resultSelector))
+    Infallible(
+      Observable.combineLatest(
+        source1, source2, source3, source4, source5, source6, source7, resultSelector: resultSelector))
   }
 
   /// Combines the latest elements of eight infallible sequences; see
   /// ``ObservableType/combineLatest(_:_:resultSelector:)``.
-  public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType, I6: InfallibleType, I7: InfallibleType, I8: InfallibleType>(
-    _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6, _ source7: I7, _ source8: I8,
-    resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element, I8.Element) throws -> Element
+  public static func combineLatest<
+    I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType,
+    I6: InfallibleType, I7: InfallibleType, I8: InfallibleType
+  >(
+    _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6, _ source7: I7,
+    _ source8: I8,
+    resultSelector:
+      @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element, I8.Element) throws
+      -> Element
   ) -> Infallible<Element> {
-    Infallible(Observable.combineLatest(source1, source2, source3, source4, source5, source6, source7, source8, resultSelector: resultSelector))
+    Infallible(
+      Observable.combineLatest(
+        source1, source2, source3, source4, source5, source6, source7, source8, resultSelector: resultSelector))
   }
 }
 
@@ -82,35 +102,52 @@ extension InfallibleType where Element == Any {
   public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType>(
     _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4
   ) -> Infallible<(I1.Element, I2.Element, I3.Element, I4.Element)> {
-    Infallible<(I1.Element, I2.Element, I3.Element, I4.Element)>(Observable.combineLatest(source1, source2, source3, source4))
+    Infallible<(I1.Element, I2.Element, I3.Element, I4.Element)>(
+      Observable.combineLatest(source1, source2, source3, source4))
   }
 
   /// Combines the latest elements of five infallible sequences into tuples.
-  public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType>(
+  public static func combineLatest<
+    I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType
+  >(
     _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5
   ) -> Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element)> {
-    Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element)>(Observable.combineLatest(source1, source2, source3, source4, source5))
+    Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element)>(
+      Observable.combineLatest(source1, source2, source3, source4, source5))
   }
 
   /// Combines the latest elements of six infallible sequences into tuples.
-  public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType, I6: InfallibleType>(
+  public static func combineLatest<
+    I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType,
+    I6: InfallibleType
+  >(
     _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6
   ) -> Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element)> {
-    Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element)>(Observable.combineLatest(source1, source2, source3, source4, source5, source6))
+    Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element)>(
+      Observable.combineLatest(source1, source2, source3, source4, source5, source6))
   }
 
   /// Combines the latest elements of seven infallible sequences into tuples.
-  public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType, I6: InfallibleType, I7: InfallibleType>(
+  public static func combineLatest<
+    I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType,
+    I6: InfallibleType, I7: InfallibleType
+  >(
     _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6, _ source7: I7
   ) -> Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element)> {
-    Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element)>(Observable.combineLatest(source1, source2, source3, source4, source5, source6, source7))
+    Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element)>(
+      Observable.combineLatest(source1, source2, source3, source4, source5, source6, source7))
   }
 
   /// Combines the latest elements of eight infallible sequences into tuples.
-  public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType, I6: InfallibleType, I7: InfallibleType, I8: InfallibleType>(
-    _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6, _ source7: I7, _ source8: I8
+  public static func combineLatest<
+    I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType,
+    I6: InfallibleType, I7: InfallibleType, I8: InfallibleType
+  >(
+    _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6, _ source7: I7,
+    _ source8: I8
   ) -> Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element, I8.Element)> {
-    Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element, I8.Element)>(Observable.combineLatest(source1, source2, source3, source4, source5, source6, source7, source8))
+    Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element, I8.Element)>(
+      Observable.combineLatest(source1, source2, source3, source4, source5, source6, source7, source8))
   }
 }
 

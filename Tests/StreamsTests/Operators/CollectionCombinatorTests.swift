@@ -16,7 +16,9 @@ struct CollectionCombinatorTests {
 
   @Test("merge of no sources completes at once, in all three forms")
   func mergeEmpty() {
-    let forms: [() -> Observable<Int>] = [{ Observable.merge() }, { Observable.merge([]) }, { Observable.merge(AnyCollection([])) }]
+    let forms: [() -> Observable<Int>] = [
+      { Observable.merge() }, { Observable.merge([]) }, { Observable.merge(AnyCollection([])) },
+    ]
     for form in forms {
       let scheduler = TestScheduler(initialClock: 0)
       #expect(scheduler.start(form).events == [.completed(200)])

@@ -99,4 +99,19 @@ struct CombineLatestArityTests {
     }
     #expect(observer.events == [.next(220, [1, 2]), .next(230, [3, 2]), .completed(300)])
   }
+
+  @Test("the instance forms send what the static forms send")
+  func instanceForms() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let a = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .completed(300)])
+    let b = scheduler.createHotObservable([.next(220, "a"), .completed(300)])
+    let c = scheduler.createHotObservable([.next(220, true), .completed(300)])
+    let observer = scheduler.start { () -> Observable<String> in
+      let tuples: Observable<(Int, String, Bool)> = a.combineLatest(b, c)
+      return tuples.map { "\($0)\($1)\($2)" }
+    }
+    #expect(observer.events == [.next(220, "1atrue"), .next(230, "2atrue"), .completed(300)])
+    let selected = TestScheduler(initialClock: 0).start { Observable.just(1).combineLatest(Observable.just(2)) { $0 + $1 } }
+    #expect(selected.events == [.next(200, 3), .completed(200)])
+  }
 }

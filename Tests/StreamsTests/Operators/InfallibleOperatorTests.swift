@@ -7,8 +7,10 @@ struct InfallibleOperatorTests {
   @Test("element operators return Infallible and send what the observable operators send")
   func elementOperators() {
     let scheduler = TestScheduler(initialClock: 0)
-    let source = scheduler.createHotObservable([.next(210, 1), .next(220, 1), .next(230, 2), .next(240, 3), .completed(250)])
-      .asInfallible(onErrorJustReturn: -1)
+    let source = scheduler.createHotObservable([
+      .next(210, 1), .next(220, 1), .next(230, 2), .next(240, 3), .completed(250),
+    ])
+    .asInfallible(onErrorJustReturn: -1)
     let observer = scheduler.start { () -> Observable<String> in
       let distinct: Infallible<Int> = source.distinctUntilChanged()
       let compact: Infallible<Int> = distinct.compactMap { $0 == 2 ? nil : $0 }
@@ -71,7 +73,8 @@ struct InfallibleOperatorTests {
     }
     #expect(combined.events == [.next(217, 28), .completed(300)])
     let zipScheduler = TestScheduler(initialClock: 0)
-    let a = zipScheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)]).asInfallible(onErrorJustReturn: 0)
+    let a = zipScheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)]).asInfallible(
+      onErrorJustReturn: 0)
     let b = zipScheduler.createHotObservable([.next(215, "a"), .completed(300)]).asInfallible(onErrorJustReturn: "")
     let zipped = zipScheduler.start { () -> Observable<String> in
       let pairs: Infallible<(Int, String)> = Infallible.zip(a, b)

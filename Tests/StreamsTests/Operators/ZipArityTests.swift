@@ -38,7 +38,9 @@ struct ZipArityTests {
     let sources = (0..<5).map { _ in scheduler.createHotObservable([.next(210, 1)]) }
     let failing = scheduler.createHotObservable([.error(220, TestError(id: 6))] as [Recorded<Event<Int>>])
     let observer = scheduler.start {
-      Observable.zip(sources[0], sources[1], sources[2], sources[3], sources[4], failing) { $0 + $1 + $2 + $3 + $4 + $5 }
+      Observable.zip(sources[0], sources[1], sources[2], sources[3], sources[4], failing) {
+        $0 + $1 + $2 + $3 + $4 + $5
+      }
     }
     #expect(observer.events == [.error(220, TestError(id: 6))])
     #expect(sources.allSatisfy { $0.subscriptions == [Subscription(200, 220)] })
@@ -65,5 +67,21 @@ struct ZipArityTests {
       Observable<Int>.zip([a.asObservable(), b.asObservable()])
     }
     #expect(observer.events == [.next(220, [1, 2]), .next(240, [3, 4]), .completed(300)])
+  }
+
+  @Test("the instance forms send what the static forms send")
+  func instanceForms() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let a = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .completed(300)])
+    let b = scheduler.createHotObservable([.next(220, "a"), .next(240, "b"), .completed(300)])
+    let observer = scheduler.start { () -> Observable<String> in
+      let pairs: Observable<(Int, String)> = a.zip(b)
+      return pairs.map { "\($0)\($1)" }
+    }
+    #expect(observer.events == [.next(220, "1a"), .next(240, "2b"), .completed(300)])
+    let selected = TestScheduler(initialClock: 0).start {
+      Observable.of(1, 2).zip(Observable.of(10, 20), Observable.of(100, 200)) { $0 + $1 + $2 }
+    }
+    #expect(selected.events == [.next(200, 111), .next(200, 222), .completed(200)])
   }
 }

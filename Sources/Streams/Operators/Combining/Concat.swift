@@ -78,7 +78,11 @@ where Sources.Element == Observable<Observer.Element> {
   }
 
   func subscribeNext() {
-    guard lock.withLock({ pendingMoves += 1; return pendingMoves == 1 }) else { return }
+    guard
+      lock.withLock({
+        pendingMoves += 1; return pendingMoves == 1
+      })
+    else { return }
     repeat {
       if isDisposed { return }
       guard let next = iterator.next() else {
@@ -87,6 +91,8 @@ where Sources.Element == Observable<Observer.Element> {
         return
       }
       current.replace { next.subscribe(self) }
-    } while lock.withLock({ pendingMoves -= 1; return pendingMoves > 0 })
+    } while lock.withLock({
+      pendingMoves -= 1; return pendingMoves > 0
+    })
   }
 }
