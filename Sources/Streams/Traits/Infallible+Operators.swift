@@ -113,15 +113,6 @@ extension InfallibleType {
   public func withLatestFrom<Source: InfallibleType>(_ second: Source) -> Infallible<Source.Element> {
     Infallible<Source.Element>(asObservable().withLatestFrom(second))
   }
-
-  /// Logs every event, subscription and disposal; see ``ObservableType/debug(_:trimOutput:fileID:line:print:)``.
-  public func debug(
-    _ identifier: String? = nil, trimOutput: Bool = false, fileID: StaticString = #fileID, line: UInt = #line,
-    print output: @escaping @Sendable (String) -> Void = { Swift.print($0) }
-  ) -> Infallible<Element> {
-    Infallible(
-      asObservable().debug(identifier, trimOutput: trimOutput, fileID: fileID, line: line, print: output))
-  }
 }
 
 extension Infallible {
