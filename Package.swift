@@ -21,8 +21,18 @@ let package = Package(
     .target(name: "StreamsLaunch", dependencies: ["Streams"]),
     .target(name: "StreamsBlocking", dependencies: ["Streams"]),
     .target(name: "StreamsCocoa", dependencies: ["Streams"]),
-    .executableTarget(name: "Basics", dependencies: ["Streams", "StreamsTest"], path: "Playgrounds/Basics"),
-    .executableTarget(name: "RefreshStorm", dependencies: ["Streams", "StreamsAuth"], path: "Playgrounds/RefreshStorm"),
+    // The documentation's operator pictures: runs each operator in virtual time (not a product).
+    .target(name: "MarbleCatalog", dependencies: ["Streams", "StreamsTest"]),
+    .executableTarget(name: "Marbles", dependencies: ["MarbleCatalog"], path: "Playgrounds/Marbles"),
+    .executableTarget(
+      name: "Basics", dependencies: ["Streams", "StreamsTest", "MarbleCatalog"], path: "Playgrounds/Basics"),
+    .executableTarget(
+      name: "RefreshStorm", dependencies: ["Streams", "StreamsAuth", "RefreshStormSimulation"],
+      path: "Playgrounds/RefreshStorm", exclude: ["Simulation"]),
+    // Demo code shared by the RefreshStorm playground and StreamsAuthTests; not a product.
+    .target(
+      name: "RefreshStormSimulation", dependencies: ["Streams", "StreamsAuth"],
+      path: "Playgrounds/RefreshStorm/Simulation"),
     .executableTarget(
       name: "SocialLogin", dependencies: ["Streams", "StreamsAdapters"], path: "Playgrounds/SocialLogin"),
     .executableTarget(name: "AppLaunch", dependencies: ["Streams", "StreamsLaunch"], path: "Playgrounds/AppLaunch"),
@@ -30,11 +40,12 @@ let package = Package(
     .testTarget(name: "StreamsTestTests", dependencies: ["Streams", "StreamsTest"]),
     .testTarget(name: "StreamsAdaptersTests", dependencies: ["Streams", "StreamsAdapters", "StreamsTest"]),
     .testTarget(
-      name: "StreamsAuthTests", dependencies: ["Streams", "StreamsAuth", "StreamsTest"],
+      name: "StreamsAuthTests", dependencies: ["Streams", "StreamsAuth", "StreamsTest", "RefreshStormSimulation"],
       // The OAuth test server (Python) that the tests start themselves; not Swift sources.
       exclude: ["Server"]),
-    .testTarget(name: "StreamsLaunchTests", dependencies: ["Streams", "StreamsLaunch"]),
+    .testTarget(name: "StreamsLaunchTests", dependencies: ["Streams", "StreamsLaunch", "StreamsTest"]),
     .testTarget(name: "StreamsBlockingTests", dependencies: ["Streams", "StreamsBlocking"]),
+    .testTarget(name: "MarbleCatalogTests", dependencies: ["MarbleCatalog", "Streams", "StreamsTest"]),
     .testTarget(name: "StreamsCocoaTests", dependencies: ["Streams", "StreamsCocoa", "StreamsTest"]),
     .testTarget(
       name: "StreamsSwift5Tests", dependencies: ["Streams", "StreamsTest", "StreamsBlocking", "StreamsCocoa"],

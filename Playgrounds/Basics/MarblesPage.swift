@@ -1,3 +1,5 @@
+import Foundation
+import MarbleCatalog
 import Streams
 import StreamsTest
 
@@ -20,4 +22,28 @@ func marblesPage() throws {
     show("matches the expected diagram \(expected) (in a test: assertMarbles(observer.events, …))")
   }
   show("the source was subscribed at 200 and unsubscribed at completion: \(source.subscriptions)")
+
+  // The same run, drawn as a picture: open the file in a browser.
+  let diagram = MarbleDiagram(
+    caption: "filter { $0 % 2 == 0 }.map { $0 * 10 }",
+    inputs: [.init(label: "source", events: source.recordedEvents.map { $0.map { "\($0)" } })],
+    outputs: [.init(label: "result", events: observer.events.map { $0.map { "\($0)" } })])
+  let file = FileManager.default.temporaryDirectory.appendingPathComponent("basics-filter-map.svg")
+  try diagram.svg().write(to: file, atomically: true, encoding: .utf8)
+  show("this run as a picture: \(file.path)")
+
+  // Every operator article shows pictures drawn the same way, by `swift run Marbles`.
+  show("the documentation's operator pictures, in \(MarbleCatalog.directory.path):")
+  let byArticle = Dictionary(grouping: MarbleCatalog.entries, by: \.article)
+  for article in byArticle.keys.sorted() {
+    show("  \(article): " + byArticle[article]!.map(\.fileName).joined(separator: ", "))
+  }
+}
+
+extension Recorded {
+  /// The same recorded event with its element transformed, for drawing a typed run as text.
+  fileprivate func map<Element, Label>(_ transform: (Element) -> Label) -> Recorded<Event<Label>>
+  where Value == Event<Element> {
+    Recorded<Event<Label>>(time: time, value: value.map(transform))
+  }
 }

@@ -1,5 +1,5 @@
 // RefreshStorm: N parallel requests whose access token the server no longer accepts, handled by
-// the well-known flag-and-PublishSubject interceptor and by Streams' refresh coordinator, side by
+// the well-known flag-and-PublishSubject interceptor and by StreamsAuth's SessionManager, side by
 // side, against an embedded OAuth server simulation (rotation + reuse detection) or a real server.
 //
 //   swift run RefreshStorm                        # 100 requests against the simulation
@@ -8,7 +8,8 @@
 //       [--client-secret S] [--token-path /o/token/] [--resource-path /api/me]
 
 import Foundation
-@_spi(RefreshStormDemo) import StreamsAuth
+import RefreshStormSimulation
+import StreamsAuth
 
 struct Options {
   var requests = 100
@@ -95,7 +96,7 @@ if let server = options.server {
     transport: URLSessionTransport(), oauth: oauth, resourceURL: server.appendingPathComponent(options.resourcePath))
   var credential = Credential(accessToken: "expired-access-token", refreshToken: options.refreshToken, expiresAt: nil)
   let streams = await RefreshStorm.run(
-    .coordinator, requests: options.requests, credential: credential, target: target, timeout: options.timeout)
+    .sessionManager, requests: options.requests, credential: credential, target: target, timeout: options.timeout)
   if let final = streams.finalCredential {
     credential = Credential(accessToken: "expired-access-token", refreshToken: final.refreshToken, expiresAt: nil)
   }
@@ -109,7 +110,7 @@ if let server = options.server {
   print("20-40 ms, resource round trip 2-60 ms). The access token has expired on the server; the client")
   print(
     "cannot tell, so every request gets 401. Requests still waiting after \(options.timeout) s count as unfinished.\n")
-  for strategy in [RefreshStorm.Strategy.flagAndPublishSubject, .coordinator] {
+  for strategy in [RefreshStorm.Strategy.flagAndPublishSubject, .sessionManager] {
     let server = simulation(seed: options.seed)
     let credential = server.signIn(userID: "ada", clientKnowsExpiry: false)
     server.expireAccessTokens()

@@ -35,7 +35,7 @@ struct QuickLoginAdapter: AuthenticationAdapter {
         completion: callback.map { (result: QuickLoginResult) in
           Token(provider: "QuickLogin", value: result.accessToken, user: result.userID)
         }.optionalPair)
-      return Cancellation { request.cancel() }
+      return Cancellation(weak: request) { $0.cancel() }
     }
   }
 
@@ -65,7 +65,7 @@ final class SignInAdapter: AuthenticationAdapter, SignInControllerDelegate, Send
     // Only this controller's report resolves this request (a stale report from an earlier
     // controller is ignored), and the controller is kept alive while we wait.
     return try await pending.run(
-      correlatedWith: controller, timeout: timeout, cancel: Cancellation { controller.cancel() }
+      correlatedWith: controller, timeout: timeout, cancel: Cancellation(weak: controller) { $0.cancel() }
     ) {
       controller.performRequests()
     }

@@ -43,6 +43,8 @@ final class QuickLoginSDK: @unchecked Sendable {
   private var behaviour = QuickLoginBehaviour.normal
   private var keptForever: [Completion] = []
   private var keptForLater: [Completion] = []
+  /// The requests still in flight, kept as real SDKs keep theirs until they answer or give up.
+  private var inFlight: [Int: QuickLoginRequest] = [:]
   private var logins = 0
   private var cancels = 0
   private var calledBackOnMainThread: Bool?
@@ -71,6 +73,8 @@ final class QuickLoginSDK: @unchecked Sendable {
       return (self.behaviour, logins)
     }
     let request = QuickLoginRequest { [self] in lock.withCriticalSection { cancels += 1 } }
+    lock.withCriticalSection { inFlight[number] = request }
+    let finished: @Sendable () -> Void = { [self] in lock.withCriticalSection { _ = inFlight.removeValue(forKey: number) } }
     let handler = Unchecked(completion)
     let result = QuickLoginResult(userID: "alice", accessToken: "quick-\(number)")
     switch behaviour {
@@ -78,12 +82,14 @@ final class QuickLoginSDK: @unchecked Sendable {
       DispatchQueue.global().async {
         self.lock.withCriticalSection { self.calledBackOnMainThread = Thread.isMainThread }
         handler.value(result, nil)
+        finished()
         self.settled.signal()
       }
     case .callsTwice:
       DispatchQueue.global().async {
         handler.value(result, nil)
         handler.value(QuickLoginResult(userID: "alice", accessToken: "quick-\(number)-retry"), nil)
+        finished()
         self.settled.signal()
       }
     case .neverCalls:
@@ -93,6 +99,7 @@ final class QuickLoginSDK: @unchecked Sendable {
     case .dropsCallback:
       DispatchQueue.global().async {
         _ = handler  // the block ends: the SDK's last reference to the completion goes away
+        finished()
         self.settled.signal()
       }
     }
@@ -103,7 +110,10 @@ final class QuickLoginSDK: @unchecked Sendable {
   /// Makes an `.answersLate` SDK answer now, on a background thread.
   func answerLate() {
     let late = lock.withCriticalSection { () -> [Completion] in
-      defer { keptForLater = [] }
+      defer {
+        keptForLater = []
+        inFlight = [:]
+      }
       return keptForLater
     }
     let handlers = Unchecked(late)

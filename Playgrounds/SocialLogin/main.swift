@@ -148,7 +148,7 @@ let loginSingle = Single<Token>.fromCallback { callback in
     completion: callback.map { (result: QuickLoginResult) in
       Token(provider: "QuickLogin", value: result.accessToken, user: result.userID)
     }.optionalPair)
-  return Cancellation { request.cancel() }
+  return Cancellation(weak: request) { $0.cancel() }
 }
 let rxResult = await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in
   _ = loginSingle.subscribe(

@@ -7,7 +7,7 @@
 /// do {
 ///   let token = try await withCallback(timeout: .seconds(30)) { (callback: Callback<Token>) in
 ///     let request = sdk.logIn(completion: callback.optionalPair)
-///     return Cancellation { request.cancel() }
+///     return Cancellation(weak: request) { $0.cancel() }
 ///   }
 /// } catch AdapterError.timedOut {
 ///   // The SDK never answered; it was told to cancel.

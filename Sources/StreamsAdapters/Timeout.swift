@@ -7,7 +7,7 @@
 /// ```swift
 /// let token = try await withCallback(timeout: .seconds(30)) { (callback: Callback<Token>) in
 ///   let request = sdk.logIn(completion: callback.optionalPair)
-///   return Cancellation { request.cancel() }
+///   return Cancellation(weak: request) { $0.cancel() }
 /// }
 /// ```
 public struct Timeout: Sendable {

@@ -22,6 +22,43 @@ extension Event: Equatable where Element: Equatable {
   }
 }
 
+/// `Maybe` outcome equality for tests, with the error matching of `Event`'s.
+extension MaybeEvent: Equatable where Element: Equatable {
+  /// Whether `lhs` and `rhs` are the same outcome with equal elements or matching errors.
+  public static func == (lhs: MaybeEvent<Element>, rhs: MaybeEvent<Element>) -> Bool {
+    switch (lhs, rhs) {
+    case (.success(let left), .success(let right)): return left == right
+    case (.completed, .completed): return true
+    case (.error(let left), .error(let right)): return errorsMatch(left, right)
+    default: return false
+    }
+  }
+}
+
+/// `Completable` outcome equality for tests, with the error matching of `Event`'s.
+extension CompletableEvent: Equatable {
+  /// Whether `lhs` and `rhs` are both `.completed`, or both errors that match.
+  public static func == (lhs: CompletableEvent, rhs: CompletableEvent) -> Bool {
+    switch (lhs, rhs) {
+    case (.completed, .completed): return true
+    case (.error(let left), .error(let right)): return errorsMatch(left, right)
+    default: return false
+    }
+  }
+}
+
+/// Whether two `Single` outcomes are equal in tests: equal successes, or errors that match.
+///
+/// `SingleEvent` is `Result<Element, Error>`, which cannot be `Equatable`; the `XCTAssertEqual`
+/// overload for `[SingleEvent<Element>]` compares with this.
+func singleEventsMatch<Element: Equatable>(_ lhs: SingleEvent<Element>, _ rhs: SingleEvent<Element>) -> Bool {
+  switch (lhs, rhs) {
+  case (.success(let left), .success(let right)): return left == right
+  case (.failure(let left), .failure(let right)): return errorsMatch(left, right)
+  default: return false
+  }
+}
+
 /// Whether two errors count as equal in recorded events.
 func errorsMatch(_ lhs: Swift.Error, _ rhs: Swift.Error) -> Bool {
   #if canImport(Darwin)

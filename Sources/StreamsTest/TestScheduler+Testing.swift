@@ -40,20 +40,22 @@ extension TestScheduler {
       location: SourceLocationBox(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
-  /// Creates the observable under test at `created`, subscribes to it at `subscribed`, disposes the
+  /// Creates the sequence under test at `created`, subscribes to it at `subscribed`, disposes the
   /// subscription at `disposed`, and runs the scheduler until its queue is empty.
   ///
   /// The times are absolute and scheduled with ``scheduleAt(_:action:)``. The dispose is always
   /// scheduled, even if the sequence ended earlier. The observer records every event with the time
-  /// it arrived. Calling this when the clock is already past `created` (for example a second
+  /// it arrived. Any `ObservableConvertibleType` works (`Observable`, `Single`, `Maybe`,
+  /// `Completable`, `Infallible`, relays, test observables); it is subscribed through
+  /// `asObservable()`. Calling this when the clock is already past `created` (for example a second
   /// `start` on the same scheduler) is reported as a test failure; the work still runs, all at once.
   ///
   /// - Returns: The observer that recorded the events.
-  public func start<Element>(
+  public func start<Element, Source: ObservableConvertibleType>(
     created: TestTime, subscribed: TestTime, disposed: TestTime,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-    create: @escaping () -> Observable<Element>
-  ) -> TestableObserver<Element> {
+    create: @escaping () -> Source
+  ) -> TestableObserver<Element> where Source.Element == Element {
     let current = clock
     if created < current {
       TestFailureReporter.report(
@@ -67,7 +69,7 @@ extension TestScheduler {
     var subscription: Disposable?
     let observer = createObserver(Element.self)
     scheduleAt(created) {
-      source = create()
+      source = create().asObservable()
     }
     scheduleAt(subscribed) {
       guard let source else {
@@ -89,11 +91,11 @@ extension TestScheduler {
 
   /// Like ``start(created:subscribed:disposed:fileID:filePath:line:create:)`` with creation at 100
   /// and subscription at 200.
-  public func start<Element>(
+  public func start<Element, Source: ObservableConvertibleType>(
     disposed: TestTime,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-    create: @escaping () -> Observable<Element>
-  ) -> TestableObserver<Element> {
+    create: @escaping () -> Source
+  ) -> TestableObserver<Element> where Source.Element == Element {
     start(
       created: Defaults.created, subscribed: Defaults.subscribed, disposed: disposed,
       fileID: fileID, filePath: filePath, line: line, create: create)
@@ -101,10 +103,10 @@ extension TestScheduler {
 
   /// Like ``start(created:subscribed:disposed:fileID:filePath:line:create:)`` with creation at 100,
   /// subscription at 200 and disposal at 1000.
-  public func start<Element>(
+  public func start<Element, Source: ObservableConvertibleType>(
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-    _ create: @escaping () -> Observable<Element>
-  ) -> TestableObserver<Element> {
+    _ create: @escaping () -> Source
+  ) -> TestableObserver<Element> where Source.Element == Element {
     start(
       created: Defaults.created, subscribed: Defaults.subscribed, disposed: Defaults.disposed,
       fileID: fileID, filePath: filePath, line: line, create: create)

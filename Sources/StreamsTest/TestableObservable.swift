@@ -61,8 +61,7 @@ public final class TestableObservable<Element>: ObservableType, @unchecked Senda
       }
     case .cold:
       let pending = recordedEvents.map { recorded in
-        let (due, overflow) = clock.addingReportingOverflow(recorded.time)
-        return testScheduler.enqueue(at: overflow ? (recorded.time > 0 ? Int.max : Int.min) : due) {
+        testScheduler.scheduleRelativeVirtual((), dueTime: recorded.time) { _ in
           observer.on(recorded.value)
           return Disposables.create()
         }

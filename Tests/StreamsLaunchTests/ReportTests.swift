@@ -46,6 +46,22 @@ struct ReportTests {
     #expect(report.description == report.table)
   }
 
+  @Test("Entries follow the order tasks ran, even when the clock reads the same for every start")
+  func runOrderWithAFrozenClock() async throws {
+    let clock = ManualClock()  // never advanced: every task starts at the same reading
+    let queue = LaunchQueue<Int>(clock: clock)
+    queue.enqueue(LaunchTask(3, name: "banner") { _ in })
+    queue.enqueue(LaunchTask(1, name: "network") { _ in })
+    queue.enqueue(LaunchTask(2, name: "login") { _ in })
+    queue.start()
+    queue.finish()
+    try await queue.finished()
+
+    let report = queue.report()
+    #expect(report.entries.map(\.task.name) == ["network", "login", "banner"])
+    #expect(report.entries.allSatisfy { $0.start == 0 })
+  }
+
   @Test("A report taken mid-launch shows running and waiting tasks")
   func inProgress() async throws {
     let clock = ManualClock()

@@ -40,3 +40,15 @@ extension NSLock {
     return try body()
   }
 }
+
+/// A thread-safe list, for recording from scheduled work.
+final class Log<Value>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stored: [Value] = []
+
+  var values: [Value] { lock.locked { stored } }
+
+  func append(_ value: Value) {
+    lock.locked { stored.append(value) }
+  }
+}

@@ -59,7 +59,7 @@ struct FactoryTests {
     #expect(atEdge.elements == [126, 127])
     let negative = Recorder<Int>()
     _ = Observable.range(start: 0, count: -1).subscribe(negative)
-    #expect(negative.error as? StreamsError == .argumentOutOfRange("range count -1 < 0"))
+    #expect(negative.error as? StreamsError == .argumentOutOfRange)
   }
 
   @Test("range, of and from with a scheduler run one element per trampoline step")
@@ -120,7 +120,7 @@ struct FactoryEdgeCaseTests {
     let recorder = Recorder<Int8>()
     _ = Observable<Int8>.range(start: 125, count: 4).subscribe(recorder)
     #expect(recorder.elements.isEmpty)
-    #expect(recorder.error as? StreamsError == .argumentOutOfRange("range start 125 with count 4 overflows Int8"))
+    #expect(recorder.error as? StreamsError == .overflow)
   }
 
   @Test("Completable.andThen a source subscribed synchronously delivers the next sequence")

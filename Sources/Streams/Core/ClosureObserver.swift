@@ -10,9 +10,12 @@ final class ClosureObserver<Element>: ObserverType, @unchecked Sendable {
   @usableFromInline let onError: ((Swift.Error) -> Void)?
   @usableFromInline let onCompleted: (() -> Void)?
   @usableFromInline let onTerminated: Disposable?
+  /// For ``Hooks/defaultErrorHandler``; captured, as in RxSwift, whenever
+  /// ``Hooks/recordCallStackOnError`` is `true`.
+  @usableFromInline let subscriptionCallStack: [String]
 
   /// - Parameter onTerminated: disposed right after the terminal event's closure ran.
-  @inlinable
+  @usableFromInline
   init(
     onNext: ((Element) -> Void)?, onError: ((Swift.Error) -> Void)?, onCompleted: (() -> Void)?,
     onTerminated: Disposable?
@@ -21,6 +24,7 @@ final class ClosureObserver<Element>: ObserverType, @unchecked Sendable {
     self.onError = onError
     self.onCompleted = onCompleted
     self.onTerminated = onTerminated
+    self.subscriptionCallStack = Hooks.subscriptionCallStack()
   }
 
   @inlinable
@@ -37,7 +41,11 @@ final class ClosureObserver<Element>: ObserverType, @unchecked Sendable {
       onNext?(element)
     case .error(let error):
       guard stopped.set() else { return }
-      if let onError { onError(error) } else { Hooks.unhandledError(error) }
+      if let onError {
+        onError(error)
+      } else {
+        Hooks.reportUnhandled(error, subscriptionCallStack: subscriptionCallStack)
+      }
       onTerminated?.dispose()
     case .completed:
       guard stopped.set() else { return }

@@ -18,6 +18,13 @@ public enum Disposables {
     CompositeDisposable(first, second, third)
   }
 
+  /// A disposable that disposes all the given disposables (three or more), once.
+  public static func create(
+    _ first: Disposable, _ second: Disposable, _ third: Disposable, _ disposables: Disposable...
+  ) -> Cancelable {
+    CompositeDisposable(disposables: [first, second, third] + disposables)
+  }
+
   /// A disposable that disposes every one of `disposables`, once.
   public static func create(_ disposables: [Disposable]) -> Cancelable {
     switch disposables.count {

@@ -1,8 +1,8 @@
 extension ObservableType where Element: FixedWidthInteger {
   /// The integers `start ..< start + count`, sent synchronously on subscribe, then completion.
   ///
-  /// A negative `count`, or a range whose last element would overflow `Element`, fails at once
-  /// with ``StreamsError/argumentOutOfRange(_:)``.
+  /// A negative `count` fails at once with ``StreamsError/argumentOutOfRange``, and a range whose
+  /// last element would overflow `Element` with ``StreamsError/overflow`` (RxSwift traps on both).
   public static func range(start: Element, count: Element) -> Observable<Element> {
     if let problem = IntegerRange.problem(start: start, count: count) { return .error(problem) }
     return SynchronousSequence(IntegerRange(start: start, count: count))
@@ -22,9 +22,9 @@ struct IntegerRange<Element: FixedWidthInteger>: Sequence, IteratorProtocol {
 
   /// Why `start ..< start + count` is not a valid range of `Element`, if it is not.
   static func problem(start: Element, count: Element) -> StreamsError? {
-    if count < 0 { return .argumentOutOfRange("range count \(count) < 0") }
+    if count < 0 { return .argumentOutOfRange }
     if count > 0 && start.addingReportingOverflow(count - 1).overflow {
-      return .argumentOutOfRange("range start \(start) with count \(count) overflows \(Element.self)")
+      return .overflow
     }
     return nil
   }

@@ -1,3 +1,5 @@
+import Dispatch
+
 extension ObservableType where Element: BinaryInteger {
   /// After `dueTime`, sends `0`; then, if `period` is given, `1, 2, …` every `period`.
   ///

@@ -7,7 +7,7 @@ final class AtomicFlag: @unchecked Sendable {
   @usableFromInline let lock = Lock.make()
   @usableFromInline var value = false
 
-  @inlinable init() {}
+  @usableFromInline init() {}
 
   /// Whether the flag has been set.
   @inlinable var isSet: Bool { lock.withLock { value } }
@@ -25,7 +25,7 @@ final class AtomicFlag: @unchecked Sendable {
 import Synchronization
 
 /// A once-only flag that any thread may set and read, stored inline (no allocation).
-@usableFromInline
+@usableFromInline @frozen
 struct AtomicFlag: ~Copyable, @unchecked Sendable {
   @usableFromInline let raw = Atomic<Bool>(false)
 

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 
-/// Runs work on the main thread.
+/// Runs work on the main thread; a ``SerialDispatchQueueScheduler`` over the main queue.
 ///
 /// ``instance`` runs an action at once when called on the main thread with nothing of its own
 /// queued ahead (so UI bindings update synchronously), and otherwise queues it on the main queue.
@@ -9,18 +9,24 @@ import Foundation
 /// (`dispatchMain()`, `RunLoop.main.run()`, or the main actor of an async `main`); work inside the
 /// main queue counts as "on the main thread" even where `dispatchMain()` services it from another
 /// thread.
-public final class MainScheduler: SchedulerType, @unchecked Sendable {
+public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Sendable {
   /// The main-thread scheduler that runs at once when it can.
   public static let instance = MainScheduler()
 
   /// A main-queue scheduler that always queues, even on the main thread.
   public static let asyncInstance = SerialDispatchQueueScheduler(serialQueue: .main)
 
-  private let configuration = DispatchQueueConfiguration(queue: .main, leeway: .nanoseconds(0))
   private let lock = Lock.make()
   private var enqueued = 0
 
-  private init() {}
+  /// Creates a main-thread scheduler with its own queue count.
+  ///
+  /// ``instance`` suits most code. A separate instance runs an action at once on the main thread
+  /// even while another scheduler's action is running there (RxCocoa's `Driver` and `Signal` make
+  /// one per `observe(on:)`, so nested drivers deliver synchronously).
+  public init() {
+    super.init(serialQueue: .main)
+  }
 
   private static let mainQueueKey: DispatchSpecificKey<Bool> = {
     let key = DispatchSpecificKey<Bool>()
@@ -34,11 +40,25 @@ public final class MainScheduler: SchedulerType, @unchecked Sendable {
     Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) == true
   }
 
-  /// The current wall-clock time.
-  public var now: RxTime { Date() }
+  /// Checks that the caller runs on the main queue; if not, reports
+  /// ``Diagnostic/notOnMainThread(_:)`` with `errorMessage` to ``Hooks/diagnostic`` (RxSwift traps).
+  public static func ensureExecutingOnScheduler(errorMessage: String? = nil) {
+    guard !isOnMain else { return }
+    Hooks.report(.notOnMainThread(
+      errorMessage ?? "Executing on a background thread; schedule the work with MainScheduler.instance."))
+  }
+
+  /// Checks that the caller runs on the main thread; if not, reports
+  /// ``Diagnostic/notOnMainThread(_:)`` with `errorMessage` to ``Hooks/diagnostic`` (RxSwift traps).
+  public static func ensureRunningOnMainThread(errorMessage: String? = nil) {
+    guard !isOnMain else { return }
+    Hooks.report(.notOnMainThread(errorMessage ?? "Running on a background thread."))
+  }
 
   /// Runs `action` now if on the main thread with nothing queued ahead, otherwise on the main queue.
-  public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+  override func scheduleInternal<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable)
+    -> Disposable
+  {
     let previouslyEnqueued = lock.withLock { () -> Int in
       enqueued += 1
       return enqueued - 1
@@ -55,20 +75,5 @@ public final class MainScheduler: SchedulerType, @unchecked Sendable {
       lock.withLock { enqueued -= 1 }
     }
     return result
-  }
-
-  /// Runs `action` on the main queue after `dueTime`.
-  public func scheduleRelative<StateType>(
-    _ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable
-  ) -> Disposable {
-    configuration.scheduleRelative(state, dueTime: dueTime, action: action)
-  }
-
-  /// Runs `action` on the main queue after `startAfter`, then every `period`.
-  public func schedulePeriodic<StateType>(
-    _ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval,
-    action: @escaping (StateType) -> StateType
-  ) -> Disposable {
-    configuration.schedulePeriodic(state, startAfter: startAfter, period: period, action: action)
   }
 }

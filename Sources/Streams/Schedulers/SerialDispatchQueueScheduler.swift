@@ -5,7 +5,10 @@ import Foundation
 ///
 /// If the queue given is concurrent, actions still run one at a time: the scheduler targets an
 /// internal serial queue at it.
-public final class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
+///
+/// Like RxSwift's, the class can't be subclassed outside Streams; ``MainScheduler`` is one, so it
+/// can be passed where a `SerialDispatchQueueScheduler` is expected.
+public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
   let configuration: DispatchQueueConfiguration
 
   /// Creates a scheduler that runs work on `serialQueue`.
@@ -40,22 +43,29 @@ public final class SerialDispatchQueueScheduler: SchedulerType, @unchecked Senda
   }
 
   /// The current wall-clock time.
-  public var now: RxTime { Date() }
+  public final var now: RxTime { Date() }
 
   /// Runs `action` asynchronously on the queue.
-  public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+  public final func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable)
+    -> Disposable
+  {
+    scheduleInternal(state, action: action)
+  }
+
+  /// What ``schedule(_:action:)`` does; ``MainScheduler`` runs at once when it can.
+  func scheduleInternal<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
     configuration.schedule(state, action: action)
   }
 
   /// Runs `action` on the queue after `dueTime`.
-  public func scheduleRelative<StateType>(
+  public final func scheduleRelative<StateType>(
     _ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable
   ) -> Disposable {
     configuration.scheduleRelative(state, dueTime: dueTime, action: action)
   }
 
   /// Runs `action` on the queue after `startAfter`, then every `period`, with a dispatch timer.
-  public func schedulePeriodic<StateType>(
+  public final func schedulePeriodic<StateType>(
     _ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval,
     action: @escaping (StateType) -> StateType
   ) -> Disposable {

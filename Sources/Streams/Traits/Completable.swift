@@ -13,13 +13,15 @@ public enum CompletableEvent: Sendable {
 }
 
 extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swift.Never {
-  /// The callback a ``PrimitiveSequenceType/create(subscribe:)->Completable`` function reports its outcome to.
+  /// The callback a `Completable.create(subscribe:)` function reports its outcome to.
   public typealias CompletableObserver = (CompletableEvent) -> Void
 
   /// Creates a completable from a function called for each subscriber; the first outcome it
   /// reports wins, later ones are ignored.
-  public static func create(subscribe: @escaping (@escaping CompletableObserver) -> Disposable) -> Completable {
-    Completable(
+  public static func create(subscribe: @escaping (@escaping CompletableObserver) -> Disposable)
+    -> PrimitiveSequence<Trait, Element>
+  {
+    PrimitiveSequence(
       raw: Observable.create { observer in
         subscribe { outcome in
           switch outcome {
@@ -30,22 +32,19 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
       })
   }
 
-  /// A completable that completes at once.
-  public static func empty() -> Completable {
-    Completable(raw: Observable.empty())
-  }
-
-  /// Subscribes with one callback for the outcome.
+  /// Subscribes with one callback for the outcome, called once.
   public func subscribe(_ observer: @escaping (CompletableEvent) -> Void) -> Disposable {
-    primitiveSequence.source.subscribe { event in
+    primitiveSequence.source.subscribeOutcome { event in
       switch event {
+      case .next: break
       case .error(let error): observer(.error(error))
       case .completed: observer(.completed)
       }
     }
   }
 
-  /// Subscribes with closures for completion and failure; `onDisposed` runs exactly once.
+  /// Subscribes with closures for completion and failure; `onDisposed` runs once, right after the
+  /// outcome's closure, or when the subscription is disposed first.
   ///
   /// A failure with no `onError` goes to ``Hooks/unhandledError``.
   public func subscribe(
@@ -53,33 +52,126 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     onError: ((Swift.Error) -> Void)? = nil,
     onDisposed: (() -> Void)? = nil
   ) -> Disposable {
-    primitiveSequence.source.subscribe(onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
+    let outcome = TraitOutcome(onError: onError, onDisposed: onDisposed)
+    return outcome.attach(
+      subscribe { event in
+        switch event {
+        case .completed: outcome.finish(onCompleted)
+        case .error(let error): outcome.fail(error)
+        }
+      })
   }
 
-  /// Runs `next` after this completable completes; an error skips it.
-  public func andThen<Element>(_ next: Single<Element>) -> Single<Element> {
-    Single(raw: primitiveSequence.source.thenSubscribe(next.asObservable()))
+  /// Subscribes with closures that receive `object` while it is alive (held weakly); once it is
+  /// gone, none of them runs.
+  public func subscribe<Object: AnyObject>(
+    with object: Object,
+    onCompleted: ((Object) -> Void)? = nil,
+    onError: ((Object, Swift.Error) -> Void)? = nil,
+    onDisposed: ((Object) -> Void)? = nil
+  ) -> Disposable {
+    subscribe(
+      onCompleted: { [weak object] in if let object { onCompleted?(object) } },
+      onError: onError.map { onError in { [weak object] error in if let object { onError(object, error) } } },
+      onDisposed: { [weak object] in if let object { onDisposed?(object) } })
   }
 
-  /// Runs `next` after this completable completes; an error skips it.
-  public func andThen<Element>(_ next: Maybe<Element>) -> Maybe<Element> {
-    Maybe(raw: primitiveSequence.source.thenSubscribe(next.asObservable()))
+  /// A completable that fails at once with `error`.
+  public static func error(_ error: Swift.Error) -> Completable {
+    Completable(raw: Observable.error(error))
   }
 
-  /// Runs `next` after this completable completes; an error skips it.
-  public func andThen(_ next: Completable) -> Completable {
-    Completable(raw: primitiveSequence.source.thenSubscribe(next.asObservable()))
+  /// A completable that never completes.
+  public static func never() -> Completable {
+    Completable(raw: Observable.never())
   }
 
-  /// Runs `next` after this completable completes; an error skips it.
-  public func andThen<Element>(_ next: Observable<Element>) -> Observable<Element> {
-    primitiveSequence.source.thenSubscribe(next)
+  /// A completable that completes at once.
+  public static func empty() -> Completable {
+    Completable(raw: Observable.empty())
   }
-}
 
-extension ObservableType {
-  /// The sequence as a ``Completable``: its elements are ignored, its end is kept.
-  public func asCompletable() -> Completable {
-    Completable(raw: compactMap { _ -> Swift.Never? in nil })
+  /// Calls the closures for side effects, without changing the completable; see
+  /// ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)``
+  /// for their order.
+  public func `do`(
+    onError: ((Swift.Error) throws -> Void)? = nil,
+    afterError: ((Swift.Error) throws -> Void)? = nil,
+    onCompleted: (() throws -> Void)? = nil,
+    afterCompleted: (() throws -> Void)? = nil,
+    onSubscribe: (() -> Void)? = nil,
+    onSubscribed: (() -> Void)? = nil,
+    onDispose: (() -> Void)? = nil
+  ) -> Completable {
+    Completable(
+      raw: primitiveSequence.source.do(
+        onError: onError, afterError: afterError, onCompleted: onCompleted, afterCompleted: afterCompleted,
+        onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
+  }
+
+  /// Runs `second` after this completable completes; an error skips it.
+  public func concat(_ second: Completable) -> Completable {
+    Completable.concat(primitiveSequence, second)
+  }
+
+  /// Runs the completables one after another, each once the previous one completed; the first
+  /// error ends the result.
+  ///
+  /// The sequence is read when the result is subscribed, all at once (RxSwift reads it one
+  /// completable at a time).
+  public static func concat<Sequence: Swift.Sequence>(_ sequence: Sequence) -> Completable
+  where Sequence.Element == Completable {
+    Completable(raw: Observable.deferred { Observable.concat(sequence.map { $0.source }) })
+  }
+
+  /// Runs the completables one after another, each once the previous one completed; the first
+  /// error ends the result.
+  public static func concat<Collection: Swift.Collection>(_ collection: Collection) -> Completable
+  where Collection.Element == Completable {
+    Completable(raw: Observable.concat(collection.map { $0.source }))
+  }
+
+  /// Runs the completables one after another, each once the previous one completed; the first
+  /// error ends the result.
+  public static func concat(_ sources: Completable...) -> Completable {
+    Completable(raw: Observable.concat(sources.map { $0.source }))
+  }
+
+  /// Runs the completables at the same time; completes when all completed, fails at the first
+  /// error. (For completables, `zip` is `merge`.)
+  public static func zip<Collection: Swift.Collection>(_ sources: Collection) -> Completable
+  where Collection.Element == Completable {
+    Completable(raw: Observable.merge(sources.map { $0.source }))
+  }
+
+  /// Runs the completables at the same time; completes when all completed, fails at the first
+  /// error.
+  public static func zip(_ sources: [Completable]) -> Completable {
+    Completable(raw: Observable.merge(sources.map { $0.source }))
+  }
+
+  /// Runs the completables at the same time; completes when all completed, fails at the first
+  /// error.
+  public static func zip(_ sources: Completable...) -> Completable {
+    zip(sources)
+  }
+
+  /// The RxSwift 4 name of `zip(_:)`.
+  @available(*, deprecated, renamed: "zip")
+  public static func merge<Collection: Swift.Collection>(_ sources: Collection) -> Completable
+  where Collection.Element == Completable {
+    zip(sources)
+  }
+
+  /// The RxSwift 4 name of `zip(_:)`.
+  @available(*, deprecated, renamed: "zip")
+  public static func merge(_ sources: [Completable]) -> Completable {
+    zip(sources)
+  }
+
+  /// The RxSwift 4 name of `zip(_:)`.
+  @available(*, deprecated, renamed: "zip")
+  public static func merge(_ sources: Completable...) -> Completable {
+    zip(sources)
   }
 }

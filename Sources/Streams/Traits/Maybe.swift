@@ -17,13 +17,15 @@ public enum MaybeEvent<Element> {
 extension MaybeEvent: Sendable where Element: Sendable {}
 
 extension PrimitiveSequenceType where Trait == MaybeTrait {
-  /// The callback a ``PrimitiveSequenceType/create(subscribe:)->Maybe<Self.Element>`` function reports its outcome to.
+  /// The callback a `Maybe.create(subscribe:)` function reports its outcome to.
   public typealias MaybeObserver = (MaybeEvent<Element>) -> Void
 
   /// Creates a maybe from a function called for each subscriber; the first outcome it reports
   /// wins, later ones are ignored.
-  public static func create(subscribe: @escaping (@escaping MaybeObserver) -> Disposable) -> Maybe<Element> {
-    Maybe(
+  public static func create(subscribe: @escaping (@escaping MaybeObserver) -> Disposable)
+    -> PrimitiveSequence<Trait, Element>
+  {
+    PrimitiveSequence(
       raw: Observable.create { observer in
         subscribe { outcome in
           switch outcome {
@@ -37,32 +39,20 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
       })
   }
 
-  /// A maybe that succeeds at once with `element`.
-  public static func just(_ element: Element) -> Maybe<Element> {
-    Maybe(raw: Observable.just(element))
-  }
-
-  /// A maybe that completes at once, empty.
-  public static func empty() -> Maybe<Element> {
-    Maybe(raw: Observable.empty())
-  }
-
-  /// Subscribes with one callback for the outcome.
+  /// Subscribes with one callback for the outcome, called once: an element is reported without
+  /// the completion that follows it.
   public func subscribe(_ observer: @escaping (MaybeEvent<Element>) -> Void) -> Disposable {
-    // A maybe's element is followed by completion; report only the element in that case.
-    let delivered = UncheckedBox(false)  // Serialized: events to one observer never overlap.
-    return primitiveSequence.source.subscribe { event in
+    primitiveSequence.source.subscribeOutcome { event in
       switch event {
-      case .next(let element):
-        delivered.value = true
-        observer(.success(element))
+      case .next(let element): observer(.success(element))
       case .error(let error): observer(.error(error))
-      case .completed: if !delivered.value { observer(.completed) }
+      case .completed: observer(.completed)
       }
     }
   }
 
-  /// Subscribes with closures for each outcome; `onDisposed` runs exactly once.
+  /// Subscribes with closures for each outcome; `onDisposed` runs once, right after the outcome's
+  /// closure, or when the subscription is disposed first.
   ///
   /// A failure with no `onError` goes to ``Hooks/unhandledError``.
   public func subscribe(
@@ -71,15 +61,82 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     onCompleted: (() -> Void)? = nil,
     onDisposed: (() -> Void)? = nil
   ) -> Disposable {
-    let delivered = UncheckedBox(false)  // Serialized: events to one observer never overlap.
-    return primitiveSequence.source.subscribe(
-      onNext: { element in
-        delivered.value = true
-        onSuccess?(element)
-      },
-      onError: onError,
-      onCompleted: { if !delivered.value { onCompleted?() } },
-      onDisposed: onDisposed)
+    let outcome = TraitOutcome(onError: onError, onDisposed: onDisposed)
+    return outcome.attach(
+      subscribe { event in
+        switch event {
+        case .success(let element): outcome.finish { onSuccess?(element) }
+        case .error(let error): outcome.fail(error)
+        case .completed: outcome.finish(onCompleted)
+        }
+      })
+  }
+
+  /// Subscribes with closures that receive `object` while it is alive (held weakly); once it is
+  /// gone, none of them runs.
+  public func subscribe<Object: AnyObject>(
+    with object: Object,
+    onSuccess: ((Object, Element) -> Void)? = nil,
+    onError: ((Object, Swift.Error) -> Void)? = nil,
+    onCompleted: ((Object) -> Void)? = nil,
+    onDisposed: ((Object) -> Void)? = nil
+  ) -> Disposable {
+    subscribe(
+      onSuccess: { [weak object] element in if let object { onSuccess?(object, element) } },
+      onError: onError.map { onError in { [weak object] error in if let object { onError(object, error) } } },
+      onCompleted: { [weak object] in if let object { onCompleted?(object) } },
+      onDisposed: { [weak object] in if let object { onDisposed?(object) } })
+  }
+
+  /// A maybe that succeeds at once with `element`.
+  public static func just(_ element: Element) -> Maybe<Element> {
+    Maybe(raw: Observable.just(element))
+  }
+
+  /// A maybe that succeeds with `element` on `scheduler`.
+  public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Maybe<Element> {
+    Maybe(raw: Observable.just(element, scheduler: scheduler))
+  }
+
+  /// A maybe that fails at once with `error`.
+  public static func error(_ error: Swift.Error) -> Maybe<Element> {
+    Maybe(raw: Observable.error(error))
+  }
+
+  /// A maybe that never sends anything.
+  public static func never() -> Maybe<Element> {
+    Maybe(raw: Observable.never())
+  }
+
+  /// A maybe that completes at once, empty.
+  public static func empty() -> Maybe<Element> {
+    Maybe(raw: Observable.empty())
+  }
+
+  /// Calls the closures for side effects, without changing the maybe; see
+  /// ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)``
+  /// for their order. An element is followed by a completion, so `onCompleted` runs after
+  /// `afterNext` too.
+  public func `do`(
+    onNext: ((Element) throws -> Void)? = nil,
+    afterNext: ((Element) throws -> Void)? = nil,
+    onError: ((Swift.Error) throws -> Void)? = nil,
+    afterError: ((Swift.Error) throws -> Void)? = nil,
+    onCompleted: (() throws -> Void)? = nil,
+    afterCompleted: (() throws -> Void)? = nil,
+    onSubscribe: (() -> Void)? = nil,
+    onSubscribed: (() -> Void)? = nil,
+    onDispose: (() -> Void)? = nil
+  ) -> Maybe<Element> {
+    Maybe(
+      raw: primitiveSequence.source.do(
+        onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError, onCompleted: onCompleted,
+        afterCompleted: afterCompleted, onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
+  }
+
+  /// Keeps the element if `predicate` holds for it; otherwise completes empty.
+  public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Maybe<Element> {
+    Maybe(raw: primitiveSequence.source.filter(predicate))
   }
 
   /// Transforms the element; an error thrown by `transform` fails the maybe.
@@ -87,22 +144,39 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     Maybe(raw: primitiveSequence.source.map(transform))
   }
 
+  /// Transforms the element, completing empty when `transform` returns `nil`.
+  public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Maybe<Result> {
+    Maybe(raw: primitiveSequence.source.compactMap(transform))
+  }
+
   /// Continues with the maybe that `selector` returns for the element.
   public func flatMap<Result>(_ selector: @escaping (Element) throws -> Maybe<Result>) -> Maybe<Result> {
-    Maybe(raw: primitiveSequence.source.continueWith { try selector($0).asObservable() })
+    Maybe(raw: primitiveSequence.source.flatMap(selector))
   }
 
-  /// The maybe as a ``Completable`` that ignores the element.
-  public func asCompletable() -> Completable {
-    primitiveSequence.source.asCompletable()
+  /// A single with the element, or with `default` if the maybe completes empty.
+  public func ifEmpty(default: Element) -> Single<Element> {
+    Single(raw: primitiveSequence.source.continueIfEmpty(with: .just(`default`)))
   }
 
-}
+  /// The element, or the outcome of `other` (subscribed then) if the maybe completes empty.
+  public func ifEmpty(switchTo other: Maybe<Element>) -> Maybe<Element> {
+    Maybe(raw: primitiveSequence.source.continueIfEmpty(with: other.source))
+  }
 
-extension ObservableType {
-  /// The sequence as a ``Maybe``: its element if it has one, empty completion if none, or
-  /// ``StreamsError/moreThanOneElement`` at a second element.
-  public func asMaybe() -> Maybe<Element> {
-    Maybe(raw: AtMostOne(source: asObservable(), requiresElement: false))
+  /// The element, or the outcome of `other` (subscribed then) if the maybe completes empty.
+  public func ifEmpty(switchTo other: Single<Element>) -> Single<Element> {
+    Single(raw: primitiveSequence.source.continueIfEmpty(with: other.source))
+  }
+
+  /// On an error, succeeds with `element` instead.
+  public func catchAndReturn(_ element: Element) -> PrimitiveSequence<Trait, Element> {
+    PrimitiveSequence(raw: primitiveSequence.source.catchAndReturn(element))
+  }
+
+  /// The old name of `catchAndReturn(_:)`.
+  @available(*, deprecated, renamed: "catchAndReturn(_:)")
+  public func catchErrorJustReturn(_ element: Element) -> PrimitiveSequence<Trait, Element> {
+    catchAndReturn(element)
   }
 }

@@ -3,6 +3,8 @@
 ///
 /// A trait wraps an ``Observable`` whose events obey the trait's grammar; it exists so the type
 /// system says "exactly one element, or an error" (and so on) where a plain Observable cannot.
+/// Its operators are the Observable operators of the same name, applied to the wrapped sequence,
+/// so they keep the same timing and subscription rules.
 public struct PrimitiveSequence<Trait, Element>: Sendable {
   let source: Observable<Element>
 
@@ -28,40 +30,6 @@ extension PrimitiveSequence: PrimitiveSequenceType {
 }
 
 extension PrimitiveSequence: ObservableConvertibleType {
-  /// The trait as a plain observable sequence.
+  /// The trait as a plain observable sequence, with the same events.
   public func asObservable() -> Observable<Element> { source }
-}
-
-extension PrimitiveSequence {
-  /// A trait sequence that calls `factory` for each subscriber.
-  ///
-  /// An error thrown by `factory` is delivered to the subscriber.
-  public static func deferred(_ factory: @escaping () throws -> PrimitiveSequence<Trait, Element>)
-    -> PrimitiveSequence<Trait, Element>
-  {
-    PrimitiveSequence(raw: Observable.deferred { try factory().asObservable() })
-  }
-
-  /// A trait sequence that fails at once with `error`.
-  public static func error(_ error: Swift.Error) -> PrimitiveSequence<Trait, Element> {
-    PrimitiveSequence(raw: Observable.error(error))
-  }
-
-  /// A trait sequence that never sends anything.
-  public static func never() -> PrimitiveSequence<Trait, Element> {
-    PrimitiveSequence(raw: Observable.never())
-  }
-
-  /// Calls the given closures for side effects, without changing the sequence.
-  ///
-  /// See ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)``.
-  public func `do`(
-    onError: ((Swift.Error) throws -> Void)? = nil,
-    onSubscribe: (() -> Void)? = nil,
-    onSubscribed: (() -> Void)? = nil,
-    onDispose: (() -> Void)? = nil
-  ) -> PrimitiveSequence<Trait, Element> {
-    PrimitiveSequence(
-      raw: source.do(onError: onError, onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
-  }
 }

@@ -28,6 +28,64 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
       })
   }
 
+  /// Subscribes with one callback for the outcome, called once.
+  ///
+  /// A single that completes without an element (a `retry(when:)` whose notifier completed, say)
+  /// reports ``StreamsError/noElements``, where RxSwift stops in debug builds and stays silent in
+  /// release builds.
+  public func subscribe(_ observer: @escaping (SingleEvent<Element>) -> Void) -> Disposable {
+    primitiveSequence.source.subscribeOutcome { event in
+      switch event {
+      case .next(let element): observer(.success(element))
+      case .error(let error): observer(.failure(error))
+      case .completed: observer(.failure(StreamsError.noElements))
+      }
+    }
+  }
+
+  /// Subscribes with closures for success and failure; `onDisposed` runs once, right after the
+  /// outcome's closure, or when the subscription is disposed first.
+  ///
+  /// A failure with no `onFailure` goes to ``Hooks/unhandledError``.
+  public func subscribe(
+    onSuccess: ((Element) -> Void)? = nil,
+    onFailure: ((Swift.Error) -> Void)? = nil,
+    onDisposed: (() -> Void)? = nil
+  ) -> Disposable {
+    let outcome = TraitOutcome(onError: onFailure, onDisposed: onDisposed)
+    return outcome.attach(
+      subscribe { event in
+        switch event {
+        case .success(let element): outcome.finish { onSuccess?(element) }
+        case .failure(let error): outcome.fail(error)
+        }
+      })
+  }
+
+  /// The old spelling of ``subscribe(onSuccess:onFailure:onDisposed:)``.
+  @available(*, deprecated, renamed: "subscribe(onSuccess:onFailure:onDisposed:)")
+  public func subscribe(
+    onSuccess: ((Element) -> Void)? = nil,
+    onError: @escaping ((Swift.Error) -> Void),
+    onDisposed: (() -> Void)? = nil
+  ) -> Disposable {
+    subscribe(onSuccess: onSuccess, onFailure: onError, onDisposed: onDisposed)
+  }
+
+  /// Subscribes with closures that receive `object` while it is alive (held weakly); once it is
+  /// gone, none of them runs.
+  public func subscribe<Object: AnyObject>(
+    with object: Object,
+    onSuccess: ((Object, Element) -> Void)? = nil,
+    onFailure: ((Object, Swift.Error) -> Void)? = nil,
+    onDisposed: ((Object) -> Void)? = nil
+  ) -> Disposable {
+    subscribe(
+      onSuccess: { [weak object] element in if let object { onSuccess?(object, element) } },
+      onFailure: onFailure.map { onFailure in { [weak object] error in if let object { onFailure(object, error) } } },
+      onDisposed: { [weak object] in if let object { onDisposed?(object) } })
+  }
+
   /// A single that succeeds at once with `element`.
   public static func just(_ element: Element) -> Single<Element> {
     Single(raw: Observable.just(element))
@@ -38,36 +96,37 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     Single(raw: Observable.just(element, scheduler: scheduler))
   }
 
-  /// Subscribes with one callback for the outcome.
-  public func subscribe(_ observer: @escaping (SingleEvent<Element>) -> Void) -> Disposable {
-    primitiveSequence.source.subscribe { event in
-      switch event {
-      case .next(let element): observer(.success(element))
-      case .error(let error): observer(.failure(error))
-      case .completed: break
-      }
-    }
+  /// A single that fails at once with `error`.
+  public static func error(_ error: Swift.Error) -> Single<Element> {
+    Single(raw: Observable.error(error))
   }
 
-  /// Subscribes with closures for success and failure; `onDisposed` runs exactly once.
-  ///
-  /// A failure with no `onFailure` goes to ``Hooks/unhandledError``.
-  public func subscribe(
-    onSuccess: ((Element) -> Void)? = nil,
-    onFailure: ((Swift.Error) -> Void)? = nil,
-    onDisposed: (() -> Void)? = nil
-  ) -> Disposable {
-    primitiveSequence.source.subscribe(onNext: onSuccess, onError: onFailure, onDisposed: onDisposed)
+  /// A single that never sends anything.
+  public static func never() -> Single<Element> {
+    Single(raw: Observable.never())
   }
 
-  /// Subscribes with closures that receive `object` while it is alive (held weakly).
-  public func subscribe<Object: AnyObject>(
-    with object: Object,
-    onSuccess: ((Object, Element) -> Void)? = nil,
-    onFailure: ((Object, Swift.Error) -> Void)? = nil,
-    onDisposed: ((Object) -> Void)? = nil
-  ) -> Disposable {
-    primitiveSequence.source.subscribe(with: object, onNext: onSuccess, onError: onFailure, onDisposed: onDisposed)
+  /// Calls the closures for side effects, without changing the single; see
+  /// ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)``
+  /// for their order.
+  public func `do`(
+    onSuccess: ((Element) throws -> Void)? = nil,
+    afterSuccess: ((Element) throws -> Void)? = nil,
+    onError: ((Swift.Error) throws -> Void)? = nil,
+    afterError: ((Swift.Error) throws -> Void)? = nil,
+    onSubscribe: (() -> Void)? = nil,
+    onSubscribed: (() -> Void)? = nil,
+    onDispose: (() -> Void)? = nil
+  ) -> Single<Element> {
+    Single(
+      raw: primitiveSequence.source.do(
+        onNext: onSuccess, afterNext: afterSuccess, onError: onError, afterError: afterError,
+        onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
+  }
+
+  /// A maybe with the element if `predicate` holds for it, or empty.
+  public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Maybe<Element> {
+    Maybe(raw: primitiveSequence.source.filter(predicate))
   }
 
   /// Transforms the element; an error thrown by `transform` fails the single.
@@ -75,56 +134,65 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     Single(raw: primitiveSequence.source.map(transform))
   }
 
+  /// A maybe with the transformed element, or empty when `transform` returns `nil`.
+  public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Maybe<Result> {
+    Maybe(raw: primitiveSequence.source.compactMap(transform))
+  }
+
   /// Continues with the single that `selector` returns for the element.
   public func flatMap<Result>(_ selector: @escaping (Element) throws -> Single<Result>) -> Single<Result> {
-    Single(raw: primitiveSequence.source.continueWith { try selector($0).asObservable() })
+    Single(raw: primitiveSequence.source.flatMap(selector))
   }
 
   /// Continues with the maybe that `selector` returns for the element.
   public func flatMapMaybe<Result>(_ selector: @escaping (Element) throws -> Maybe<Result>) -> Maybe<Result> {
-    Maybe(raw: primitiveSequence.source.continueWith { try selector($0).asObservable() })
+    Maybe(raw: primitiveSequence.source.flatMap(selector))
   }
 
   /// Continues with the completable that `selector` returns for the element.
   public func flatMapCompletable(_ selector: @escaping (Element) throws -> Completable) -> Completable {
-    Completable(raw: primitiveSequence.source.continueWith { try selector($0).asObservable() })
+    Completable(raw: primitiveSequence.source.flatMap(selector))
   }
 
-  /// Calls the given closures for side effects, without changing the single.
-  public func `do`(
-    onSuccess: ((Element) throws -> Void)? = nil,
-    afterSuccess: ((Element) throws -> Void)? = nil,
-    onError: ((Swift.Error) throws -> Void)? = nil,
-    onSubscribe: (() -> Void)? = nil,
-    onDispose: (() -> Void)? = nil
-  ) -> Single<Element> {
-    Single(
-      raw: primitiveSequence.source.do(
-        onNext: onSuccess, afterNext: afterSuccess, onError: onError, onSubscribe: onSubscribe,
-        onDispose: onDispose))
+  /// Combines the elements of any number of singles with `resultSelector`, once all succeeded;
+  /// fails at the first error. An empty collection succeeds with `resultSelector([])`.
+  public static func zip<Collection: Swift.Collection, Result>(
+    _ collection: Collection, resultSelector: @escaping ([Element]) throws -> Result
+  ) -> PrimitiveSequence<Trait, Result> where Collection.Element == PrimitiveSequence<Trait, Element> {
+    if collection.isEmpty {
+      return .deferred { PrimitiveSequence(raw: .just(try resultSelector([]))) }
+    }
+    return PrimitiveSequence(raw: Observable.zip(collection.map(\.source), resultSelector: resultSelector))
   }
 
-  /// The single as a ``Maybe``.
+  /// Collects the elements of any number of singles into an array, once all succeeded; fails at the
+  /// first error. An empty collection succeeds with `[]`.
+  public static func zip<Collection: Swift.Collection>(_ collection: Collection) -> PrimitiveSequence<Trait, [Element]>
+  where Collection.Element == PrimitiveSequence<Trait, Element> {
+    if collection.isEmpty {
+      return PrimitiveSequence(raw: .just([]))
+    }
+    return PrimitiveSequence(raw: Observable.zip(collection.map(\.source), resultSelector: { $0 }))
+  }
+
+  /// On an error, succeeds with `element` instead.
+  public func catchAndReturn(_ element: Element) -> PrimitiveSequence<Trait, Element> {
+    PrimitiveSequence(raw: primitiveSequence.source.catchAndReturn(element))
+  }
+
+  /// The old name of `catchAndReturn(_:)`.
+  @available(*, deprecated, renamed: "catchAndReturn(_:)")
+  public func catchErrorJustReturn(_ element: Element) -> PrimitiveSequence<Trait, Element> {
+    catchAndReturn(element)
+  }
+
+  /// The single as a ``Maybe`` (which then never completes empty).
   public func asMaybe() -> Maybe<Element> {
     Maybe(raw: primitiveSequence.source)
   }
 
   /// The single as a ``Completable`` that ignores the element.
   public func asCompletable() -> Completable {
-    primitiveSequence.source.asCompletable()
-  }
-
-  /// Succeeds with both elements once both singles succeeded; fails with the first error.
-  public static func zip<First, Second>(_ first: Single<First>, _ second: Single<Second>) -> Single<Element>
-  where Element == (First, Second) {
-    Single(raw: SingleZip(first.asObservable(), second.asObservable()))
-  }
-}
-
-extension ObservableType {
-  /// The sequence as a ``Single``: its one element, or ``StreamsError/noElements`` when it
-  /// completes empty, or ``StreamsError/moreThanOneElement`` at a second element.
-  public func asSingle() -> Single<Element> {
-    Single(raw: AtMostOne(source: asObservable(), requiresElement: true))
+    primitiveSequence.source.ignoreElements().asCompletable()
   }
 }

@@ -6,7 +6,7 @@ import Streams
 /// func logIn() async throws -> Token {
 ///   try await withCallback(timeout: .seconds(30)) { (callback: Callback<Token>) in
 ///     let request = sdk.logIn(completion: callback.optionalPair)
-///     return Cancellation { request.cancel() }
+///     return Cancellation(weak: request) { $0.cancel() }
 ///   }
 /// }
 /// ```

@@ -14,7 +14,7 @@
 ///     let controller = SignInController()
 ///     controller.delegate = self
 ///     return try await pending.run(correlatedWith: controller, timeout: .seconds(60),
-///                                  cancel: Cancellation { controller.cancel() }) {
+///                                  cancel: Cancellation(weak: controller) { $0.cancel() }) {
 ///       controller.performRequests()
 ///     }
 ///   }

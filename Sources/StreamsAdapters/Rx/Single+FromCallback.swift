@@ -9,7 +9,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait, Element: Sendable {
   /// ```swift
   /// let login = Single<Token>.fromCallback { callback in
   ///   let request = sdk.logIn(completion: callback.optionalPair)
-  ///   return Cancellation { request.cancel() }
+  ///   return Cancellation(weak: request) { $0.cancel() }
   /// }
   /// ```
   ///

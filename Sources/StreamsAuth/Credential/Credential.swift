@@ -25,6 +25,9 @@ public struct Credential: Sendable, Hashable, Codable {
   /// The user the credential belongs to, if known (the token response does not carry it; set it
   /// at sign-in).
   public var userID: String?
+  /// When the token response arrived, if known: with ``expiresAt`` it gives the lifetime the
+  /// token was issued with, which caps the proactive-refresh leeway (``RefreshPolicy/leeway(for:)``).
+  public var issuedAt: Date?
 
   /// Creates a credential.
   ///
@@ -35,9 +38,10 @@ public struct Credential: Sendable, Hashable, Codable {
   ///   - expiresAt: When the access token expires, if known.
   ///   - scope: The granted scope, if any.
   ///   - userID: The user the credential belongs to, if known.
+  ///   - issuedAt: When the token response arrived, if known.
   public init(
     accessToken: String, refreshToken: String?, tokenType: String = "Bearer", expiresAt: Date?,
-    scope: String? = nil, userID: String? = nil
+    scope: String? = nil, userID: String? = nil, issuedAt: Date? = nil
   ) {
     self.accessToken = accessToken
     self.refreshToken = refreshToken
@@ -45,6 +49,7 @@ public struct Credential: Sendable, Hashable, Codable {
     self.expiresAt = expiresAt
     self.scope = scope
     self.userID = userID
+    self.issuedAt = issuedAt
   }
 
   /// Whether the access token should be renewed at `date`: it expires within `leeway` seconds or
@@ -75,6 +80,7 @@ extension Credential: CustomStringConvertible, CustomDebugStringConvertible {
     if let expiresAt { parts.append("expiresAt: \(Redacted.timestamp(expiresAt))") }
     if let scope { parts.append("scope: \(scope)") }
     if let userID { parts.append("userID: \(userID)") }
+    if let issuedAt { parts.append("issuedAt: \(Redacted.timestamp(issuedAt))") }
     return "Credential(\(parts.joined(separator: ", ")))"
   }
 
@@ -94,6 +100,7 @@ extension Credential: CustomReflectable {
         "expiresAt": expiresAt as Any,
         "scope": scope as Any,
         "userID": userID as Any,
+        "issuedAt": issuedAt as Any,
       ], displayStyle: .struct)
   }
 }

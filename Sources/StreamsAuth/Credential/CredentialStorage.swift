@@ -3,7 +3,7 @@ import Streams
 
 /// Where the credential survives between launches.
 ///
-/// The coordinator calls a storage from one job at a time, in the order of the state changes that
+/// A ``SessionManager`` calls its storage from one job at a time, in the order of the state changes that
 /// caused the calls, and never while holding a lock; a rotated credential is saved before any
 /// waiter resumes with it. Implementations must be safe to call from any thread.
 ///

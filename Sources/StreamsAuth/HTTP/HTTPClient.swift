@@ -18,7 +18,7 @@ import Streams
 /// ``RequestContext/hasCrossedOrigin`` is set, so no credential reaches a third party.
 ///
 /// ```swift
-/// let client = HTTPClient(interceptors: [AuthInterceptor(coordinator: coordinator, hosts: ["api.example.com"])])
+/// let client = HTTPClient(interceptors: [session.interceptor(hosts: ["api.example.com"])])
 /// let response = try await client.send(URLRequest(url: URL(string: "https://api.example.com/me")!))
 /// ```
 public final class HTTPClient: Sendable {
@@ -171,33 +171,5 @@ struct Origin: Equatable {
     self.scheme = scheme
     host = url?.host?.lowercased() ?? ""
     port = url?.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : -1)
-  }
-}
-
-/// The Rx face of a StreamsAuth type: `client.rx`, `coordinator.rx`.
-public struct AuthReactive<Base: Sendable>: Sendable {
-  /// The object whose Rx face this is.
-  public let base: Base
-
-  /// Wraps `base`.
-  public init(_ base: Base) {
-    self.base = base
-  }
-}
-
-extension AuthReactive where Base == HTTPClient {
-  /// Sends `request` when subscribed; disposing the subscription cancels the request.
-  public func send(_ request: URLRequest) -> Single<HTTPResponse> {
-    let client = base
-    return Single.create { observer in
-      // The observer is Streams' single observer: it accepts its one outcome from any thread.
-      let observer = UncheckedSendable(observer)
-      return client.send(request) { outcome in
-        switch outcome {
-        case .success(let response): observer.value(.success(response))
-        case .failure(let error): observer.value(.failure(error))
-        }
-      }
-    }
   }
 }

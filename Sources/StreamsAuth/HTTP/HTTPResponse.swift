@@ -6,8 +6,9 @@ import Foundation
 
 /// A complete HTTP response: status, headers and body.
 ///
-/// Its description never includes the body, which may hold tokens.
-public struct HTTPResponse: Sendable, CustomStringConvertible {
+/// Its description, debug description and mirror (`dump`) never include the body, which may
+/// hold tokens, nor the URL's query or credential-bearing headers.
+public struct HTTPResponse: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
   /// The status code.
   public var statusCode: Int
   /// The header fields. Look them up with ``value(forHeader:)``, which ignores case.
@@ -41,6 +42,23 @@ public struct HTTPResponse: Sendable, CustomStringConvertible {
   /// `HTTPResponse(<status>, <n> bytes, <url>)`; the body is not shown.
   public var description: String {
     "HTTPResponse(\(statusCode), \(body.count) bytes\(url.map { ", \(Self.redactedURL($0))" } ?? ""))"
+  }
+
+  /// The same as ``description``.
+  public var debugDescription: String { description }
+
+  /// A mirror without the body, with the URL's query and the `Set-Cookie`, `Authorization` and
+  /// `Proxy-Authorization` headers redacted.
+  public var customMirror: Mirror {
+    let secretHeaders: Set<String> = ["authorization", "proxy-authorization", "set-cookie", "cookie"]
+    let headers = Dictionary(
+      uniqueKeysWithValues: self.headers.map { ($0.key, secretHeaders.contains($0.key.lowercased()) ? "<redacted>" : $0.value) })
+    return Mirror(
+      self,
+      children: [
+        "statusCode": statusCode, "headers": headers, "body": "<\(body.count) bytes>",
+        "url": url.map(Self.redactedURL) as Any,
+      ], displayStyle: .struct)
   }
 
   /// The URL without its query (which may carry secrets).

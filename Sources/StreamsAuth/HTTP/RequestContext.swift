@@ -22,7 +22,10 @@ public protocol RequestContextKey {
 /// One context lives from the first attempt to the final response, so interceptors can remember
 /// per-request facts (``AuthInterceptor`` records the credential generation it attached and its
 /// retry decision). Safe to use from any thread.
-public final class RequestContext: @unchecked Sendable {
+///
+/// Its description and mirror (`dump`) show the request's id, attempt and URL without its query,
+/// never its headers (which may carry an `Authorization` header).
+public final class RequestContext: @unchecked Sendable, CustomStringConvertible, CustomReflectable {
   private static let counter = LockedState<UInt64>(0)
 
   /// A number that identifies the request within the process.
@@ -70,6 +73,22 @@ public final class RequestContext: @unchecked Sendable {
       defer { values[ObjectIdentifier(key)] = value }
       return try body(&value)
     }
+  }
+
+  /// `RequestContext(#id, attempt n, <url without query>)`.
+  public var description: String {
+    let url = originalRequest.url.map(HTTPResponse.redactedURL) ?? "no URL"
+    return "RequestContext(#\(id), attempt \(attempt), \(url))"
+  }
+
+  /// A mirror without the request's headers.
+  public var customMirror: Mirror {
+    Mirror(
+      self,
+      children: [
+        "id": id, "attempt": attempt, "url": originalRequest.url.map(HTTPResponse.redactedURL) as Any,
+        "hasCrossedOrigin": hasCrossedOrigin,
+      ], displayStyle: .class)
   }
 
   func beginAttempt() -> Int {

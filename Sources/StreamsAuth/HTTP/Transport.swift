@@ -9,7 +9,7 @@ import Foundation
 /// A transport does not follow redirects (``HTTPClient`` follows them itself, so that it can drop
 /// the `Authorization` header when a redirect leaves the original host); it returns 3xx responses
 /// as they are. ``URLSessionTransport`` is the default; tests and simulations provide their own,
-/// such as ``OAuthServerSimulation``.
+/// such as the RefreshStorm playground's server simulation.
 ///
 /// - Important: `send(_:)` must honour task cancellation by throwing (``TransportError`` with
 ///   reason ``TransportError/Reason/cancelled``, or `CancellationError`).

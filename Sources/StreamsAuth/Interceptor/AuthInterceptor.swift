@@ -4,52 +4,46 @@ import Foundation
   import FoundationNetworking
 #endif
 
-/// Attaches the session's bearer token to requests for the configured hosts, and on an
-/// authentication failure refreshes once (compare-and-refresh) and retries once.
+/// Attaches a ``SessionManager``'s bearer token to requests for the configured hosts, and on an
+/// authentication failure waits for that credential's refresh and retries once.
+///
+/// Made by ``SessionManager/interceptor(hosts:excludedURLs:isAuthenticationFailure:)``. It is a
+/// public type of its own because an ``HTTPClient`` takes it as one link of its interceptor chain,
+/// next to the app's own interceptors.
 ///
 /// - **Adapt**: only for a request whose host is one of ``hosts`` (over HTTPS, or plain HTTP to a
 ///   loopback address), that has not been redirected to another origin, and that does not go to
-///   a token endpoint in ``excludedURLs``: waits for a usable credential (refreshing proactively
-///   within the leeway), sets `Authorization: Bearer …`, and remembers the generation on the
-///   request's ``RequestContext``. Never to a third party.
+///   the token endpoint or another URL in ``excludedURLs``: waits for a usable credential
+///   (refreshing proactively within the leeway), sets `Authorization: Bearer …`, and remembers
+///   the generation on the request's ``RequestContext``. Any other request goes out unchanged,
+///   signed in or not. Never to a third party.
 /// - **Retry**: when ``isAuthenticationFailure`` says so (401 by default) for a request this
-///   interceptor authorized: `refresh(ifGeneration:)` (no network call if the credential was
-///   already replaced), then ``RetryDecision/retry``. At most one authentication retry per
-///   request; the decision for an attempt is memoized, so asking twice starts nothing twice.
+///   interceptor authorized: waits for the outcome of that generation's refresh (started, joined,
+///   or already finished: no network call if the credential was already replaced), then
+///   ``RetryDecision/retry``. At most one authentication retry per request; the decision for an
+///   attempt is memoized, so asking twice starts nothing twice.
 ///
 /// ```swift
-/// let auth = AuthInterceptor(coordinator: coordinator, hosts: ["api.example.com"])
-/// let client = HTTPClient(interceptors: [auth])
+/// let client = HTTPClient(interceptors: [session.interceptor(hosts: ["api.example.com"])])
 /// ```
 public final class AuthInterceptor: RequestInterceptor {
   /// Decides whether a response means "the credential was not accepted".
   public typealias AuthenticationFailurePredicate = @Sendable (HTTPResponse) -> Bool
 
-  /// The coordinator that provides and refreshes the credential.
-  public let coordinator: RefreshCoordinator
+  /// The session that provides and refreshes the credential.
+  let session: SessionManager
   /// The hosts (lowercased) that receive the token; an entry may include a port (`host:8443`).
   public let hosts: Set<String>
-  /// URLs that never receive the token nor trigger a refresh (the token endpoint).
+  /// URLs that never receive the token nor trigger a refresh (the token endpoint among them).
   public let excludedURLs: [URL]
   /// Whether a response is an authentication failure; by default, status 401.
   public let isAuthenticationFailure: AuthenticationFailurePredicate
 
-  /// Creates an interceptor.
-  ///
-  /// - Parameters:
-  ///   - coordinator: The refresh coordinator.
-  ///   - hosts: Host names that receive the token, such as `["api.example.com"]`; add a port to
-  ///     restrict to it (`"127.0.0.1:8000"`).
-  ///   - excludedURLs: URLs (matched without query) that are never authorized, such as the token
-  ///     endpoint.
-  ///   - isAuthenticationFailure: Whether a response means the credential was refused; by
-  ///     default status 401. ``AuthInterceptor/invalidTokenChallenge(_:)`` also requires
-  ///     `WWW-Authenticate: Bearer error="invalid_token"`.
-  public init(
-    coordinator: RefreshCoordinator, hosts: Set<String>, excludedURLs: [URL] = [],
-    isAuthenticationFailure: @escaping AuthenticationFailurePredicate = { $0.statusCode == 401 }
+  init(
+    session: SessionManager, hosts: Set<String>, excludedURLs: [URL],
+    isAuthenticationFailure: @escaping AuthenticationFailurePredicate
   ) {
-    self.coordinator = coordinator
+    self.session = session
     self.hosts = Set(hosts.map { $0.lowercased() })
     self.excludedURLs = excludedURLs
     self.isAuthenticationFailure = isAuthenticationFailure
@@ -82,7 +76,7 @@ public final class AuthInterceptor: RequestInterceptor {
   public func adapt(_ request: URLRequest, context: RequestContext) async throws -> URLRequest {
     context[AuthorizedGeneration.self] = nil
     guard !context.hasCrossedOrigin, authorizes(request.url) else { return request }
-    let versioned = try await coordinator.credential()
+    let versioned = try await session.credential()
     var request = request
     request.setValue(versioned.credential.authorizationHeaderValue, forHTTPHeaderField: "Authorization")
     context[AuthorizedGeneration.self] = versioned.generation
@@ -114,7 +108,7 @@ public final class AuthInterceptor: RequestInterceptor {
     }
     let decision: AuthRetryLedger.Decision
     do throws(AuthError) {
-      _ = try await coordinator.refresh(ifGeneration: generation)
+      _ = try await session.refresh(ifGeneration: generation)
       decision = .retry
     } catch {
       decision = .fail(error)
@@ -168,7 +162,7 @@ struct AuthRetryLedger: RequestContextKey, Sendable {
   mutating func claim(attempt: Int) -> Claim {
     if let decision = decisions[attempt] { return .decided(decision) }
     if let claimedAttempt, claimedAttempt != attempt { return .refused }
-    // A second call for the claimed, undecided attempt also refreshes: the coordinator makes
+    // A second call for the claimed, undecided attempt also refreshes: the session makes
     // that idempotent (it joins the same refresh, or sees the generation already replaced).
     claimedAttempt = attempt
     return .granted

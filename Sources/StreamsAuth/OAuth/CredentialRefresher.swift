@@ -1,7 +1,7 @@
 /// Turns a credential into a renewed one: the network half of a refresh.
 ///
 /// ``OAuthRefresher`` implements the OAuth 2.0 refresh grant; provide your own for other schemes.
-/// The ``RefreshCoordinator`` calls it at most once at a time per session, never under a lock,
+/// A ``SessionManager`` calls it at most once at a time per session, never under a lock,
 /// from a task it owns (a waiter's cancellation does not cancel it; a sign-out does).
 ///
 /// - Important: throw ``AuthError/refreshRejected(_:)`` only when the refresh token is dead (the

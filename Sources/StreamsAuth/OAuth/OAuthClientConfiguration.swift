@@ -7,8 +7,10 @@ import Foundation
 ///   tokenEndpoint: URL(string: "https://auth.example.com/o/token/")!,
 ///   clientID: "ios-app")                 // a public client: client_id in the body
 /// ```
-/// Its description never shows the client secret.
-public struct OAuthClientConfiguration: Sendable, CustomStringConvertible {
+/// Its description, debug description and mirror (`dump`) never show the client secret.
+public struct OAuthClientConfiguration: Sendable, CustomStringConvertible, CustomDebugStringConvertible,
+  CustomReflectable
+{
   /// How the client authenticates to the token endpoint (RFC 6749 §2.3).
   public enum ClientAuthentication: Sendable, Hashable {
     /// HTTP Basic when there is a client secret, otherwise `client_id` in the body.
@@ -60,5 +62,20 @@ public struct OAuthClientConfiguration: Sendable, CustomStringConvertible {
   public var description: String {
     "OAuthClientConfiguration(tokenEndpoint: \(HTTPResponse.redactedURL(tokenEndpoint)), clientID: \(clientID), "
       + "clientSecret: \(clientSecret == nil ? "none" : "<redacted>"))"
+  }
+
+  /// The same as ``description``.
+  public var debugDescription: String { description }
+
+  /// A mirror with the client secret redacted.
+  public var customMirror: Mirror {
+    Mirror(
+      self,
+      children: [
+        "tokenEndpoint": HTTPResponse.redactedURL(tokenEndpoint), "clientID": clientID,
+        "clientSecret": clientSecret == nil ? "none" : "<redacted>", "clientAuthentication": clientAuthentication,
+        "additionalParameters": additionalParameters.mapValues { _ in "<redacted>" },
+        "fatalErrorCodes": fatalErrorCodes,
+      ], displayStyle: .struct)
   }
 }

@@ -11,9 +11,10 @@ import Foundation
 ///   (a public client) or HTTP Basic (a confidential one).
 /// - Goes straight to the transport: the refresh request never passes through an
 ///   ``AuthInterceptor`` (which would wait for the very refresh it is part of).
-/// - Keeps the old refresh token when the response carries none (§6), keeps the scope and user
-///   when the response does not restate them, and turns `expires_in` into an absolute
-///   ``Credential/expiresAt`` when the response arrives.
+/// - Keeps the old refresh token when the response carries none (§6; servers that do not rotate
+///   may omit it), keeps the scope and user when the response does not restate them, and turns
+///   `expires_in` into an absolute ``Credential/expiresAt`` when the response arrives, stamping
+///   ``Credential/issuedAt`` with the same instant.
 /// - Sends the request once. It sends it a second time only when the first surely never reached
 ///   the server (offline, unknown host, connection refused); after a timeout or a dropped
 ///   connection the server may already have rotated the token, so the failure is reported instead.
@@ -153,7 +154,7 @@ public struct OAuthRefresher: CredentialRefresher {
     }
     return Credential(
       accessToken: accessToken, refreshToken: refreshToken, tokenType: "Bearer", expiresAt: expiresAt, scope: scope,
-      userID: previous.userID)
+      userID: previous.userID, issuedAt: receivedAt)
   }
 
   private func classifyFailure(_ response: HTTPResponse) -> AuthError {

@@ -1,5 +1,5 @@
-/// What happened to the session, as an event stream (``RefreshCoordinator/events``,
-/// ``SessionManager/events`` and ``SessionManager/eventStream``).
+/// What happened to the session, as an event stream (``SessionManager/events`` and
+/// ``SessionManager/eventStream``).
 public enum SessionEvent: Sendable, Hashable, CustomStringConvertible {
   /// The session as it is when a subscriber starts listening after the session was restored
   /// (or, for earlier subscribers, when the restore finishes); `nil` when no one is signed in.

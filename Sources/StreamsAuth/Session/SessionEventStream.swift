@@ -2,7 +2,7 @@ import Streams
 
 /// Session events as an `AsyncSequence`: each iterator subscribes when it is made, receives
 /// ``SessionEvent/initialSession(_:)`` first (once the session is known), then every later
-/// event, buffered without limit; it ends when the coordinator is deallocated, and ending the
+/// event, buffered without limit; it ends when the session manager is deallocated, and ending the
 /// iteration (or cancelling its task) unsubscribes.
 ///
 /// ```swift
@@ -29,7 +29,7 @@ public struct SessionEventStream: AsyncSequence, Sendable {
   public struct Iterator: AsyncIteratorProtocol {
     var base: AsyncInfallibleSequence<SessionEvent>.Iterator
 
-    /// The next event, or `nil` when the coordinator is gone or the task was cancelled.
+    /// The next event, or `nil` when the session manager is gone or the task was cancelled.
     public mutating func next() async -> SessionEvent? {
       await base.next()
     }

@@ -1,9 +1,13 @@
 import Foundation
 import Streams
 
-/// The app-facing session: make it valid before a request, read the token and user without
-/// optional chains, sign in and out, restore at start, listen to events, and keep the token fresh
-/// in the foreground.
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The one entry point of StreamsAuth: sign in and out, restore at start, make the session valid
+/// before a request, read the token and user without optional chains, listen to events, and
+/// authorize an ``HTTPClient``'s requests with ``interceptor(hosts:excludedURLs:isAuthenticationFailure:)``.
 ///
 /// ```swift
 /// let session = SessionManager(
@@ -13,202 +17,251 @@ import Streams
 /// session.startAutoRefresh()                         // on entering the foreground
 /// let credential = try await session.validSession()  // refreshes inside if needed
 /// let userID = try session.userID.get()
+/// let client = HTTPClient(interceptors: [session.interceptor(hosts: ["api.example.com"])])
 /// ```
 ///
-/// Refreshing is private to the session: callers never ask "is it expired?"; they call
-/// ``validSession()``, or send requests through an ``HTTPClient`` with ``interceptor(hosts:excludedURLs:)``.
+/// Refreshing is private to the session; callers never ask "is it expired?". The rules:
+///
+/// - **Single flight with replay signalling.** At most one refresh runs. Its outcome is published
+///   once on a replaying subject for that credential generation, so every waiter, including one
+///   that arrives after the outcome was published, receives it exactly once.
+/// - **Every waiter of a generation gets its outcome.** A request that got a 401 with generation G
+///   waits for G's outcome, however late: a renewed credential (retried at once, no second
+///   refresh), the same temporary error during the cooldown, or the same fatal error after the
+///   session was cleared.
+/// - **Fatal vs temporary.** `invalid_grant` (expired, revoked, reused) ends the session: storage
+///   is re-read in case another process rotated the token, otherwise cleared, and
+///   `signedOut(.refreshRejected)` is emitted. Network failures, 5xx, 429 and 408 keep it.
+/// - **Save before resume.** A renewed credential is saved before any waiter resumes.
+/// - **Loop breaker.** Refreshes that did not help are bounded by ``RefreshWindow``.
+/// - **Ownership.** A refresh belongs to the session: a cancelled waiter leaves at once and the
+///   refresh carries on; only sign-out, sign-in and deallocation cancel it, and a refresh that
+///   finishes after them is discarded.
+///
+/// Async callers await a generation's replaying subject through Streams' own bridge (`.value`);
+/// the Rx face (``rx``) subscribes to the same subjects.
 public final class SessionManager: Sendable {
-  /// The coordinator that holds the credential.
-  public let coordinator: RefreshCoordinator
-  /// The actor front that runs sign-in, sign-out and restore one at a time.
-  public let tokenStore: TokenStore
-  private let autoRefresh = LockedState(AutoRefreshState())
+  let storage: SessionStorage
+  /// The token endpoint, which never receives the bearer token.
+  let tokenEndpoint: URL?
+  private let gate = AsyncSerialGate()
+  let autoRefresh = LockedState(AutoRefreshState())
   private let subscription = SingleAssignmentDisposable()
 
-  /// Creates a session manager over `coordinator`.
-  public init(coordinator: RefreshCoordinator) {
-    self.coordinator = coordinator
-    self.tokenStore = TokenStore(coordinator: coordinator)
-    let disposable = coordinator.events.subscribe(onNext: { [weak self] event in self?.handle(event) })
-    subscription.setDisposable(disposable)
-  }
-
-  /// Creates a session manager that refreshes with the OAuth 2.0 refresh grant.
+  /// Creates a session that refreshes with the OAuth 2.0 refresh grant.
   ///
   /// - Parameters:
-  ///   - oauth: The token endpoint and client.
-  ///   - transport: What the refresh request is sent with.
+  ///   - oauth: The token endpoint and client. The token endpoint never receives the bearer
+  ///     token, even when it shares a host with the API.
+  ///   - transport: What the refresh request is sent with; it never passes through an interceptor.
   ///   - storage: Where the credential is kept; in memory by default.
   ///   - clock: Wall time, monotonic time and timers; ``SystemClock`` by default.
   ///   - policy: Leeway, refresh window and cooldown.
-  ///   - log: Receives log lines (tokens redacted).
+  ///   - log: Receives log lines (secrets redacted); `nil` for none.
   public convenience init(
     oauth: OAuthClientConfiguration, transport: any Transport = URLSessionTransport(),
     storage: any CredentialStorage = InMemoryCredentialStorage(), clock: any AuthClock = SystemClock(),
     policy: RefreshPolicy = RefreshPolicy(), log: AuthLogHandler? = nil
   ) {
     self.init(
-      coordinator: RefreshCoordinator(
-        oauth: oauth, transport: transport, storage: storage, clock: clock, policy: policy, log: log))
+      refresher: OAuthRefresher(configuration: oauth, transport: transport, clock: clock), storage: storage,
+      clock: clock, policy: policy, log: log, tokenEndpoint: oauth.tokenEndpoint)
+  }
+
+  /// Creates a session around any refresher.
+  ///
+  /// - Parameters:
+  ///   - refresher: Renews a credential (``OAuthRefresher`` for OAuth 2.0).
+  ///   - storage: Where the credential is kept; in memory by default.
+  ///   - clock: Wall time, monotonic time and timers; ``SystemClock`` by default.
+  ///   - policy: Leeway, refresh window and cooldown.
+  ///   - log: Receives log lines (secrets redacted); `nil` for none.
+  ///   - tokenEndpoint: The endpoint the refresher talks to, if any; it never receives the
+  ///     bearer token.
+  public init(
+    refresher: any CredentialRefresher, storage: any CredentialStorage = InMemoryCredentialStorage(),
+    clock: any AuthClock = SystemClock(), policy: RefreshPolicy = RefreshPolicy(), log: AuthLogHandler? = nil,
+    tokenEndpoint: URL? = nil
+  ) {
+    self.storage = SessionStorage(
+      refresher: refresher, credentialStorage: storage, clock: clock, policy: policy, log: log)
+    self.tokenEndpoint = tokenEndpoint ?? (refresher as? OAuthRefresher)?.configuration.tokenEndpoint
+    let disposable = self.storage.events.subscribe(onNext: { [weak self] event in self?.handle(event) })
+    subscription.setDisposable(disposable)
   }
 
   deinit {
     subscription.dispose()
     autoRefresh.withLock { $0.takeTimer(stopping: true) }?.dispose()
+    storage.shutDown()
   }
 
   // MARK: Session lifecycle
 
-  /// Restores the stored session (once, at start) and emits ``SessionEvent/initialSession(_:)``.
+  /// Restores the stored session (once, at start) and emits ``SessionEvent/initialSession(_:)``;
+  /// later calls report the current credential. A sign-in that happens first wins.
   ///
   /// - Returns: The restored credential, or `nil` when none was stored.
   @discardableResult
   public func restore() async throws(AuthError) -> Credential? {
-    try await tokenStore.restore()
+    try await exclusively { $0.restore() }
   }
 
-  /// Signs in with `credential`; returns once it was saved and ``SessionEvent/signedIn(_:)`` emitted.
+  /// Signs in with `credential`: it replaces any session (a refresh in flight is cancelled and its
+  /// waiters fail with ``AuthError/sessionEnded``); returns once it was saved and
+  /// ``SessionEvent/signedIn(_:)`` emitted.
+  ///
+  /// - Throws: ``AuthError/storage(_:)`` if saving failed (the session is active in memory).
   public func signIn(_ credential: Credential) async throws(AuthError) {
-    try await tokenStore.signIn(credential)
+    try await exclusively { $0.signIn(credential) }
   }
 
-  /// Runs a sign-in flow (one at a time) and signs in with the credential it returns.
+  /// Runs a sign-in flow and signs in with the credential it returns. Sign-in flows, sign-in,
+  /// sign-out, restore and ``exclusive(_:)`` run one at a time, first come first served.
   public func signIn(using flow: @Sendable () async throws -> Credential) async throws -> Credential {
-    try await tokenStore.signIn(using: flow)
+    try await exclusive { [storage] in
+      let credential = try await flow()
+      try await storage.signIn(credential).outcome
+      return credential
+    }
   }
 
-  /// Signs out; returns once storage was cleared and ``SessionEvent/signedOut(_:)`` emitted.
+  /// Signs out: the credential is forgotten at once, a refresh in flight is cancelled and its
+  /// waiters fail with ``AuthError/sessionEnded``; returns once storage was cleared and
+  /// ``SessionEvent/signedOut(_:)`` emitted.
+  ///
+  /// - Throws: ``AuthError/storage(_:)`` if clearing storage failed (the session is over in
+  ///   memory regardless).
   public func signOut() async throws(AuthError) {
-    try await tokenStore.signOut()
+    try await exclusively { $0.signOut() }
+  }
+
+  /// Runs `operation` when no other exclusive operation (sign-in, sign-out, restore, another
+  /// `exclusive` call) is running; they run one at a time, in the order they arrived. Use it for
+  /// entry points that must not overlap, such as "enter the payment screen".
+  ///
+  /// - Throws: ``AuthError/cancelled`` if the task is cancelled while waiting its turn, or what
+  ///   `operation` throws.
+  public func exclusive<Value: Sendable>(_ operation: @Sendable () async throws -> Value) async throws -> Value {
+    try await gate.enter()
+    defer { gate.leave() }
+    return try await operation()
+  }
+
+  /// ``exclusive(_:)`` for a session change: starts it in turn and awaits the outcome it
+  /// publishes.
+  private func exclusively<Value: Sendable>(
+    _ change: (SessionStorage) -> AsyncSubject<Value>
+  ) async throws(AuthError) -> Value {
+    do {
+      try await gate.enter()
+    } catch {
+      throw .cancelled
+    }
+    defer { gate.leave() }
+    return try await change(storage).outcome
   }
 
   // MARK: Using the session
 
   /// Makes the session valid and returns its credential: refreshes first when the token is
-  /// within the leeway of its expiry, joining a refresh already in flight.
+  /// within the leeway of its expiry (``RefreshPolicy/leeway(for:)``), joining a refresh already
+  /// in flight. A proactive refresh that fails temporarily returns the credential that still works.
+  ///
+  /// Cancelling the calling task throws ``AuthError/cancelled`` at once; the refresh carries on.
   ///
   /// - Throws: ``AuthError``; see its ``AuthError/kind``.
   public func validSession() async throws(AuthError) -> Credential {
-    try await tokenStore.validCredential()
+    try await credential().credential
+  }
+
+  /// Compare-and-refresh for interceptor APIs that keep no per-request state (Alamofire's
+  /// `retry(_:for:dueTo:completion:)`): `request` failed authentication; its `Authorization`
+  /// header tells which credential it carried. Returns the credential to retry with: the current
+  /// one at once if the request carried an older one, otherwise the outcome of that credential's
+  /// refresh (started, joined, or already finished). ``rx`` has the `Single` form for
+  /// completion-handler APIs.
+  public func refresh(afterFailureOf request: URLRequest) async throws(AuthError) -> Credential {
+    try await storage.value(of: storage.refresh(ifAccessToken: Self.bearerToken(of: request))).credential
   }
 
   /// The current access token, or why there is none usable (``AuthError/notSignedIn``,
   /// ``AuthError/credentialExpired``). It does not refresh; ``validSession()`` does.
   public var accessToken: Result<String, AuthError> {
-    guard let credential = coordinator.current?.credential else { return .failure(.notSignedIn) }
-    if credential.isExpired(at: coordinator.clock.now) { return .failure(.credentialExpired) }
+    guard let credential = storage.current?.credential else { return .failure(.notSignedIn) }
+    if credential.isExpired(at: storage.clock.now) { return .failure(.credentialExpired) }
     return .success(credential.accessToken)
   }
 
   /// The signed-in user's id, or why there is none (``AuthError/notSignedIn``,
   /// ``AuthError/userIDUnavailable``).
   public var userID: Result<String, AuthError> {
-    guard let credential = coordinator.current?.credential else { return .failure(.notSignedIn) }
+    guard let credential = storage.current?.credential else { return .failure(.notSignedIn) }
     guard let userID = credential.userID else { return .failure(.userIDUnavailable) }
     return .success(userID)
   }
 
   /// Whether someone is signed in.
-  public var isSignedIn: Bool { coordinator.current != nil }
+  public var isSignedIn: Bool { storage.current != nil }
 
-  /// Session events as an `Observable`: ``SessionEvent/initialSession(_:)`` first, then each
-  /// change.
-  public var events: Observable<SessionEvent> { coordinator.events }
+  /// The session's policy.
+  public var policy: RefreshPolicy { storage.policy }
+
+  /// Session events as an `Observable`: a subscriber first receives
+  /// ``SessionEvent/initialSession(_:)`` (once the session was restored or set), then every later
+  /// event, one at a time, in order. Completes when the session manager is deallocated.
+  public var events: Observable<SessionEvent> { storage.events }
 
   /// Session events as an `AsyncSequence`.
-  public var eventStream: SessionEventStream { SessionEventStream(events: coordinator.events) }
+  public var eventStream: SessionEventStream { SessionEventStream(events: storage.events) }
 
   /// An interceptor that authorizes requests to `hosts` with this session.
   ///
   /// - Parameters:
-  ///   - hosts: Host names (optionally with `:port`) that receive the token.
-  ///   - excludedURLs: URLs that never do (add your token endpoint if it shares a host).
-  public func interceptor(hosts: Set<String>, excludedURLs: [URL] = []) -> AuthInterceptor {
-    AuthInterceptor(coordinator: coordinator, hosts: hosts, excludedURLs: excludedURLs)
+  ///   - hosts: Host names that receive the token, such as `["api.example.com"]`; add a port to
+  ///     restrict to it (`"127.0.0.1:8000"`).
+  ///   - excludedURLs: URLs (matched without query) that never do. The token endpoint is always
+  ///     excluded, even when it shares a host with the API.
+  ///   - isAuthenticationFailure: Whether a response means the credential was refused; by
+  ///     default status 401. ``AuthInterceptor/invalidTokenChallenge(_:)`` also requires
+  ///     `WWW-Authenticate: Bearer error="invalid_token"` (RFC 6750 §3.1), for APIs that answer
+  ///     401 for other reasons too.
+  public func interceptor(
+    hosts: Set<String>, excludedURLs: [URL] = [],
+    isAuthenticationFailure: @escaping AuthInterceptor.AuthenticationFailurePredicate = { $0.statusCode == 401 }
+  ) -> AuthInterceptor {
+    AuthInterceptor(
+      session: self, hosts: hosts, excludedURLs: excludedURLs + [tokenEndpoint].compactMap { $0 },
+      isAuthenticationFailure: isAuthenticationFailure)
   }
 
-  // MARK: Proactive refresh
+  /// The Rx face: `session.rx.validSession()` and friends as `Single`s over the same subjects.
+  public var rx: AuthReactive<SessionManager> { AuthReactive(self) }
 
-  /// Starts the proactive refresh timer (call when the app enters the foreground): it fires at
-  /// `expiresAt − leeway` and is re-armed on every credential change; after a failed refresh it
-  /// tries again after ``RefreshPolicy/temporaryFailureCooldown``.
-  public func startAutoRefresh() {
-    autoRefresh.withLock { $0.isRunning = true }
-    rearm(after: nil)
+  // MARK: The interceptor's path
+
+  /// The current credential and its generation, without refreshing; `nil` when signed out.
+  var current: VersionedCredential? { storage.current }
+
+  /// The clock the session reads.
+  var clock: any AuthClock { storage.clock }
+
+  /// A usable credential and its generation (see ``validSession()``).
+  func credential() async throws(AuthError) -> VersionedCredential {
+    try await storage.value(of: storage.credential())
   }
 
-  /// Stops the timer (call when the app enters the background).
-  public func stopAutoRefresh() {
-    autoRefresh.withLock { $0.takeTimer(stopping: true) }?.dispose()
+  /// Compare-and-refresh: a request authorized with `generation` failed authentication; waits
+  /// for that generation's refresh outcome.
+  func refresh(ifGeneration generation: Generation) async throws(AuthError) -> VersionedCredential {
+    try await storage.value(of: storage.refresh(ifGeneration: generation))
   }
 
-  /// Whether the proactive refresh timer is running.
-  public var isAutoRefreshing: Bool { autoRefresh.snapshot.isRunning }
-
-  private func handle(_ event: SessionEvent) {
-    switch event {
-    case .initialSession, .signedIn, .tokenRefreshed:
-      rearm(after: nil)
-    case .refreshFailed:
-      rearm(after: max(1, coordinator.policy.temporaryFailureCooldown))
-    case .signedOut:
-      autoRefresh.withLock { $0.takeTimer(stopping: false) }?.dispose()
-    }
-  }
-
-  /// Replaces the timer: after `delay`, or at `expiresAt − leeway` of the current credential.
-  private func rearm(after delay: TimeInterval?) {
-    let (token, previous) = autoRefresh.withLock { state -> (UInt64?, Cancelable?) in
-      let previous = state.takeTimer(stopping: false)
-      return (state.isRunning ? state.token : nil, previous)
-    }
-    previous?.dispose()
-    guard let token, let credential = coordinator.current?.credential else { return }
-    let clock = coordinator.clock
-    let leeway = coordinator.policy.leeway
-    var wait: TimeInterval
-    if let delay {
-      wait = delay
-    } else {
-      guard let expiresAt = credential.expiresAt else { return }
-      wait = expiresAt.timeIntervalSince(clock.now) - leeway
-      if wait <= 0 { wait = 0 }
-    }
-    let timer = clock.schedule(after: wait) { [weak self] in self?.timerFired() }
-    let stale = autoRefresh.withLock { state -> Bool in
-      guard state.isRunning, state.token == token else { return true }
-      state.timer = UncheckedSendable(timer)
-      return false
-    }
-    if stale { timer.dispose() }
-  }
-
-  private func timerFired() {
-    coordinator.credential { [weak self] outcome in
-      // A refresh emits tokenRefreshed or refreshFailed, which re-arm; a credential that did not
-      // need one yet (the timer fired early) re-arms here.
-      guard let self, case .success(let versioned) = outcome else { return }
-      if !versioned.credential.needsRefresh(at: self.coordinator.clock.now, leeway: self.coordinator.policy.leeway) {
-        self.rearm(after: nil)
-      } else {
-        self.rearm(after: max(1, self.coordinator.policy.temporaryFailureCooldown))
-      }
-    }
-  }
-}
-
-/// The proactive refresh timer's state; `token` invalidates timers armed before a change.
-private struct AutoRefreshState {
-  var isRunning = false
-  var token: UInt64 = 0
-  var timer: UncheckedSendable<Cancelable>?
-
-  /// Invalidates every armed timer and hands back the current one, to dispose after unlocking;
-  /// `stopping` also stops the proactive refresh.
-  mutating func takeTimer(stopping: Bool) -> Cancelable? {
-    if stopping { isRunning = false }
-    token &+= 1
-    defer { timer = nil }
-    return timer?.value
+  /// The bearer token a request carried, if any.
+  static func bearerToken(of request: URLRequest) -> String? {
+    guard let header = request.value(forHTTPHeaderField: "Authorization"), header.count > 7,
+      header.prefix(7).lowercased() == "bearer "
+    else { return nil }
+    return String(header.dropFirst(7))
   }
 }

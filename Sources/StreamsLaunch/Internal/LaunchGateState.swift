@@ -1,3 +1,5 @@
+import Dispatch
+
 /// The rules of a ``LaunchGate``: closed until released or abandoned, once.
 struct LaunchGateState: Sendable {
   typealias Outcome = Result<Void, LaunchGateError>
@@ -7,8 +9,8 @@ struct LaunchGateState: Sendable {
     case closed
     /// Waiters return at once.
     case released
-    /// Waiters throw.
-    case abandoned(reason: String?)
+    /// Waiters throw the error: the gate was abandoned, or its timeout ran out.
+    case failed(LaunchGateError)
   }
 
   let name: String
@@ -24,7 +26,7 @@ struct LaunchGateState: Sendable {
     switch phase {
     case .closed: return nil
     case .released: return .success(())
-    case .abandoned(let reason): return .failure(.abandoned(gate: name, reason: reason))
+    case .failed(let error): return .failure(error)
     }
   }
 
@@ -46,18 +48,32 @@ struct LaunchGateState: Sendable {
     waiters.resolve(id, with: .failure(.cancelled(gate: name)))
   }
 
-  /// The gate was released; returns the continuations to resume, or none if it was already settled.
-  mutating func released() -> [CheckedContinuation<Outcome, Never>] {
-    guard case .closed = phase else { return [] }
-    phase = .released
-    return waiters.resolveAll(with: .success(()))
+  /// What settling the gate did: the outcome every waiter gets, and the suspended waiters to
+  /// resume with it (none when the gate had already settled).
+  struct Settlement {
+    let outcome: Outcome
+    let waiters: [CheckedContinuation<Outcome, Never>]
   }
 
-  /// The gate was abandoned; returns the continuations to resume with the error.
-  mutating func abandoned(reason: String?) -> (Outcome, [CheckedContinuation<Outcome, Never>]) {
-    guard case .closed = phase else { return (settled ?? .success(()), []) }
-    phase = .abandoned(reason: reason)
+  /// The gate was released.
+  mutating func released() -> Settlement {
+    settle(.released)
+  }
+
+  /// The gate was abandoned, or otherwise failed for good.
+  mutating func failed(_ error: LaunchGateError) -> Settlement {
+    settle(.failed(error))
+  }
+
+  /// The gate's timeout ran out.
+  mutating func timedOut(after timeout: DispatchTimeInterval) -> Settlement {
+    settle(.failed(.timedOut(gate: name, after: timeout)))
+  }
+
+  private mutating func settle(_ next: Phase) -> Settlement {
+    guard case .closed = phase else { return Settlement(outcome: settled ?? .success(()), waiters: []) }
+    phase = next
     let outcome = settled ?? .success(())
-    return (outcome, waiters.resolveAll(with: outcome))
+    return Settlement(outcome: outcome, waiters: waiters.resolveAll(with: outcome))
   }
 }

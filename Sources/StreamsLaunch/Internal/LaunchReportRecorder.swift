@@ -8,12 +8,16 @@ struct LaunchReportRecorder<Rank: Comparable & Sendable>: Sendable {
   private struct Row: Sendable {
     let task: LaunchTaskInfo<Rank>
     var firstStartedAt: TimeInterval?
+    /// The position of the task's first start among all first starts: the report's order, which
+    /// clock readings can't give (a manual or coarse clock reads the same for several starts).
+    var runOrder: Int?
     var returnedAt: TimeInterval?
     var attempts = 0
     var outcome: LaunchReport<Rank>.Outcome = .waiting
   }
 
   private var rows: [LaunchTaskID: Row] = [:]
+  private var firstStarts = 0
   private var startedAt: TimeInterval?
   private var ended: (at: TimeInterval, outcome: LaunchOutcome)?
 
@@ -32,11 +36,15 @@ struct LaunchReportRecorder<Rank: Comparable & Sendable>: Sendable {
     case .enqueued(let task):
       rows[task.id] = Row(task: task)
     case .started(let task, let attempt):
-      update(task) { row in
-        if row.firstStartedAt == nil { row.firstStartedAt = now }
-        row.attempts = attempt
-        row.outcome = .running
+      var row = rows[task.id] ?? Row(task: task)
+      if row.runOrder == nil {
+        row.firstStartedAt = now
+        row.runOrder = firstStarts
+        firstStarts += 1
       }
+      row.attempts = attempt
+      row.outcome = .running
+      rows[task.id] = row
     case .finished(let task, _):
       update(task) { row in
         row.returnedAt = now
@@ -73,8 +81,8 @@ struct LaunchReportRecorder<Rank: Comparable & Sendable>: Sendable {
     let origin = startedAt
     let entries = rows.values
       .sorted { lhs, rhs in
-        switch (lhs.firstStartedAt, rhs.firstStartedAt) {
-        case (let l?, let r?) where l != r: return l < r
+        switch (lhs.runOrder, rhs.runOrder) {
+        case (let l?, let r?): return l < r
         case (.some, nil): return true
         case (nil, .some): return false
         default: return lhs.task.id < rhs.task.id

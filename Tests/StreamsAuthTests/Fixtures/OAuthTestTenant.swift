@@ -48,6 +48,8 @@ struct OAuthTestTenant: Sendable {
     case normal
     /// Every request to the resource with one of this tenant's tokens gets 401 invalid_token.
     case always401
+    /// An expired or unknown token gets a bare 401, without `WWW-Authenticate`.
+    case bare401
   }
 
   let info: Info
@@ -122,6 +124,13 @@ struct OAuthTestTenant: Sendable {
   func setResourceMode(_ mode: ResourceMode) async throws {
     let _: OAuthControlClient.Ignored = try await control.post(
       "test/resource-mode", ["tenant": name, "mode": mode.rawValue])
+  }
+
+  /// Whether this tenant's refreshes rotate the refresh token, and whether the refresh response
+  /// leaves `refresh_token` out.
+  func setRefreshTokenPolicy(rotate: Bool, omitFromResponse: Bool = false) async throws {
+    let _: OAuthControlClient.Ignored = try await control.post(
+      "test/refresh-token-policy", ["tenant": name, "rotate": rotate, "omit_from_response": omitFromResponse])
   }
 
   /// Revokes every token of `refreshToken`'s family (what reuse protection does), as an

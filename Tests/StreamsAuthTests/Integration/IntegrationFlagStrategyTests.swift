@@ -1,6 +1,7 @@
 import Foundation
+import RefreshStormSimulation
 import Streams
-@_spi(RefreshStormDemo) import StreamsAuth
+@testable import StreamsAuth
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -10,7 +11,7 @@ import Testing
 /// The RefreshStorm demo's claim, against django-oauth-toolkit: the flag-and-PublishSubject
 /// pattern (the library's faithful reproduction, `FlagAndPublishSubjectInterceptor`) fails —
 /// more than one refresh, a revoked family, or waiters that never finish — where the
-/// coordinator, under the same conditions, refreshes once and every request succeeds.
+/// session, under the same conditions, refreshes once and every request succeeds.
 ///
 /// DOT races on simultaneous refreshes with one token (see Server/README.md), so the tests
 /// assert the documented disjunction, not one particular failure.
@@ -61,15 +62,15 @@ struct IntegrationFlagStrategyTests {
     }
   }
 
-  @Test("Late 401s: the pattern refreshes again, loses the session or strands waiters; the coordinator refreshes once")
+  @Test("Late 401s: the pattern refreshes again, loses the session or strands waiters; the session manager refreshes once")
   func lateHalfStorm() async throws {
     let server = try await OAuthTestServer.shared(Live.stormServer)
     let requests = 100
 
-    // Bounds for waiters the pattern strands, not delays: the coordinator never strands one, so its
+    // Bounds for waiters the pattern strands, not delays: the session manager never strands one, so its
     // bound only has to exceed a loaded machine's time (4.5 s under TSan in CI against 5 s before).
     let classicBound: TimeInterval = 10
-    let coordinatorBound: TimeInterval = 60
+    let sessionBound: TimeInterval = 60
     let classicStorm = try await LateHalfStorm(server: server, requests: requests)
     defer { classicStorm.finish() }
     let classic = await RefreshStorm.run(
@@ -80,12 +81,12 @@ struct IntegrationFlagStrategyTests {
     let streamsStorm = try await LateHalfStorm(server: server, requests: requests)
     defer { streamsStorm.finish() }
     let streams = await RefreshStorm.run(
-      .coordinator, requests: requests, credential: streamsStorm.credential, target: streamsStorm.target,
-      timeout: coordinatorBound)
+      .sessionManager, requests: requests, credential: streamsStorm.credential, target: streamsStorm.target,
+      timeout: sessionBound)
     let streamsCounters = try await streamsStorm.tenant.counters()
 
     print(RefreshStorm.table([classic, streams]))
-    for (name, counters) in [("flag + PublishSubject", classicCounters), ("Streams coordinator", streamsCounters)] {
+    for (name, counters) in [("flag + PublishSubject", classicCounters), ("Streams SessionManager", streamsCounters)] {
       print(
         "\(name) on the server: refresh_calls=\(counters.refreshCalls) reuse_detections=\(counters.reuseDetections) "
           + "families_revoked=\(counters.familiesRevoked) resource_401=\(counters.resource401) resource_200=\(counters.resource200)")
@@ -209,6 +210,6 @@ struct IntegrationFlagStrategyTests {
     #expect(counters.tokenErrors == ["invalid_grant": counters.refreshCalls])
     #expect(counters.reuseDetections == counters.refreshCalls)
     #expect(counters.resource401 == requests)
-    // The coordinator under the same conditions: IntegrationScenarioTests.fatalRefreshFailure.
+    // The session manager under the same conditions: IntegrationScenarioTests.fatalRefreshFailure.
   }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import Streams
-import StreamsAuth
+@testable import StreamsAuth
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -8,7 +8,7 @@ import Testing
 #endif
 
 /// Storms of parallel expired-token requests through `HTTPClient` + `AuthInterceptor` +
-/// `RefreshCoordinator` over `URLSessionTransport` against django-oauth-toolkit, and the figures
+/// `SessionManager` over `URLSessionTransport` against django-oauth-toolkit, and the figures
 /// for the closing note. One at a time (`.serialized`): a storm is timed, and two big ones at
 /// once would only measure each other.
 @Suite(
@@ -42,7 +42,7 @@ struct IntegrationStormTests {
     let traffic = rig.transport.traffic.current
     #expect(traffic.tokenRequests == 1)
     #expect(traffic.unsavedTokenSends == 0, "a request resumed before the rotated credential was saved")
-    let renewed = try #require(rig.coordinator.current)
+    let renewed = try #require(rig.session.current)
     #expect(renewed.generation.rawValue == rig.initialGeneration.rawValue + 1)
     let info = try await rig.tenant.refreshTokenInfo(try #require(renewed.credential.refreshToken))
     #expect(!info.revoked && info.familyLiveRefreshTokens == 1)
@@ -65,12 +65,12 @@ struct IntegrationStormTests {
     #expect(counters.resource401 == 0)
     #expect(counters.resource200 == requests)
     #expect(counters.resourceCalls == requests)
-    let renewed = try #require(rig.coordinator.current)
+    let renewed = try #require(rig.session.current)
     #expect(rig.transport.traffic.current.resourceTokens == [renewed.credential.accessToken: requests])
     #expect(rig.transport.traffic.current.unsavedTokenSends == 0)
   }
 
-  @Test("Figures: wall time and refresh calls for 10, 100 and 1,000 parallel requests through the coordinator")
+  @Test("Figures: wall time and refresh calls for 10, 100 and 1,000 parallel requests through the session manager")
   func figures() async throws {
     for requests in [10, 100, 1_000] {
       // Nothing held: requests, 401s, the refresh and the retries overlap as they happen to.

@@ -1,6 +1,6 @@
 import Foundation
 import Streams
-import StreamsAuth
+@testable import StreamsAuth
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -20,6 +20,8 @@ enum Live {
   static let stormServer = OAuthServerConfiguration(accessTokenLifetime: 600, accessLog: false)
   /// The grace-period server; the same configuration as ServerSmokeTests', so one process.
   static let graceServer = OAuthServerConfiguration(refreshTokenGracePeriod: 30)
+  /// A server whose /o/token/ mints 4-second access tokens.
+  static let shortTokenServer = OAuthServerConfiguration(accessTokenLifetime: 4)
   /// How long a watchdog lets a wait run before the test fails (never reached when passing).
   static let watchdog: Double = 45
 }
@@ -107,7 +109,10 @@ extension Live {
 extension Live {
   /// A `URLSessionTransport` to the real server, counting what goes through and holding
   /// requests or responses at the test's gates.
-  final class ProbeTransport: Transport, @unchecked Sendable {
+  ///
+  /// Its mirror hides the traffic it records (tokens by design), so a session that uses it can
+  /// be dumped in the redaction tests.
+  final class ProbeTransport: Transport, CustomReflectable, @unchecked Sendable {
     struct Traffic: Sendable {
       /// Token requests the client handed over.
       var tokenRequests = 0
@@ -124,6 +129,8 @@ extension Live {
       /// Resource requests that carried a renewed token not yet in the credential storage
       /// (a waiter resumed before the rotated credential was saved).
       var unsavedTokenSends = 0
+      /// Token-endpoint requests that carried a bearer token (there must be none).
+      var tokenBearerSends = 0
 
       var resource401: Int { resourceStatuses[401] ?? 0 }
       var resource200: Int { resourceStatuses[200] ?? 0 }
@@ -147,6 +154,8 @@ extension Live {
     }
 
     static let markerHeader = "X-Live-Marker"
+
+    var customMirror: Mirror { Mirror(self, children: ["tokenPath": tokenPath], displayStyle: .class) }
 
     let base: URLSessionTransport
     let tokenPath: String
@@ -181,8 +190,10 @@ extension Live {
     func send(_ request: URLRequest) async throws -> HTTPResponse {
       let hooks = self.hooks
       if request.url?.path == tokenPath {
+        let carriesBearer = Self.bearerToken(request) != nil
         let number = traffic.update { traffic -> Int in
           traffic.tokenRequests += 1
+          if carriesBearer { traffic.tokenBearerSends += 1 }
           return traffic.tokenRequests
         }
         try await hooks.beforeToken?(number)
@@ -238,7 +249,7 @@ extension Live {
 // MARK: - Storage, events, clock
 
 extension Live {
-  /// An in-memory credential storage that records what the coordinator did with it.
+  /// An in-memory credential storage that records what the session did with it.
   final class RecordingStorage: CredentialStorage, @unchecked Sendable {
     enum Operation: Equatable, Sendable {
       case save(Credential)
@@ -285,7 +296,7 @@ extension Live {
     }
   }
 
-  /// Collects a coordinator's session events.
+  /// Collects a session's events.
   final class EventLog: @unchecked Sendable {
     let events = Observed<[SessionEvent]>([], watchdog: Live.watchdog)
     private var subscription: (any Disposable)?
@@ -331,7 +342,7 @@ extension Live {
 
 extension Live {
   /// One test's client stack against one tenant of the real server: `HTTPClient` +
-  /// `AuthInterceptor` + `RefreshCoordinator` (`OAuthRefresher`) over a ``ProbeTransport``,
+  /// `AuthInterceptor` + `SessionManager` (`OAuthRefresher`) over a ``ProbeTransport``,
   /// signed in with a token pair minted for the tenant.
   struct Rig: Sendable {
     let server: OAuthTestServer
@@ -346,7 +357,7 @@ extension Live {
     let transport: ProbeTransport
     let storage: RecordingStorage
     let clock: AdvancingClock
-    let coordinator: RefreshCoordinator
+    let session: SessionManager
     let client: HTTPClient
     let events: EventLog
     let log: Observed<[AuthLogMessage]>
@@ -361,15 +372,18 @@ extension Live {
     static func make(
       server configuration: OAuthServerConfiguration = OAuthServerConfiguration(),
       client: OAuthTestTenant.Client = .public, accessTokenLifetime: Int = -1, clientKnowsExpiry: Bool = false,
-      policy: RefreshPolicy = RefreshPolicy(), connections: Int = 64
+      policy: RefreshPolicy = RefreshPolicy(), connections: Int = 64,
+      isAuthenticationFailure: @escaping AuthInterceptor.AuthenticationFailurePredicate = { $0.statusCode == 401 },
+      prepare: (OAuthTestTenant) async throws -> Void = { _ in }
     ) async throws -> Rig {
       let server = try await OAuthTestServer.shared(configuration)
       let tenant = try await server.makeTenant()
+      try await prepare(tenant)
       let pair = try await tenant.issueTokens(accessTokenLifetime: accessTokenLifetime, client: client)
       let credential = Credential(
         accessToken: pair.accessToken, refreshToken: pair.refreshToken,
         expiresAt: clientKnowsExpiry ? Date().addingTimeInterval(TimeInterval(pair.expiresIn)) : nil, scope: pair.scope,
-        userID: String(tenant.userID))
+        userID: String(tenant.userID), issuedAt: clientKnowsExpiry ? Date() : nil)
       let oauth =
         switch client {
         case .public: OAuthClientConfiguration(tokenEndpoint: server.tokenURL, clientID: tenant.publicClientID)
@@ -382,16 +396,18 @@ extension Live {
       let storage = RecordingStorage()
       let clock = AdvancingClock()
       let log = Observed<[AuthLogMessage]>([], watchdog: Live.watchdog)
-      let coordinator = RefreshCoordinator(
+      let session = SessionManager(
         oauth: oauth, transport: transport, storage: storage, clock: clock, policy: policy,
         log: { message in log.update { $0.append(message) } })
-      let events = EventLog(coordinator.events)
-      try await coordinator.signIn(credential)
-      let initialGeneration = try #require(coordinator.current).generation
+      let events = EventLog(session.events)
+      try await session.signIn(credential)
+      let initialGeneration = try #require(session.current).generation
       let client = HTTPClient(
         transport: transport,
         interceptors: [
-          AuthInterceptor(coordinator: coordinator, hosts: [Live.hostAndPort(server.baseURL)], excludedURLs: [server.tokenURL])
+          // The token endpoint shares the host; the session excludes it by itself.
+          session.interceptor(
+            hosts: [Live.hostAndPort(server.baseURL)], isAuthenticationFailure: isAuthenticationFailure)
         ])
       // Every token a request carries must be the original or one already saved.
       let original = pair.accessToken
@@ -400,13 +416,16 @@ extension Live {
       transport.hooks = hooks
       return Rig(
         server: server, tenant: tenant, pair: pair, credential: credential, initialGeneration: initialGeneration,
-        transport: transport, storage: storage, clock: clock, coordinator: coordinator, client: client,
+        transport: transport, storage: storage, clock: clock, session: session, client: client,
         events: events, log: log)
     }
 
-    /// `GET /api/me`, optionally marked so the transport can tell it apart.
-    func request(marker: String? = nil) -> URLRequest {
-      var request = URLRequest(url: server.resourceURL, timeoutInterval: 120)
+    /// `GET /api/me`, optionally marked so the transport can tell it apart, optionally answered
+    /// after `delay` milliseconds.
+    func request(marker: String? = nil, delayMilliseconds delay: Int = 0) -> URLRequest {
+      var url = server.resourceURL
+      if delay > 0 { url = URL(string: url.absoluteString + "?delay_ms=\(delay)")! }
+      var request = URLRequest(url: url, timeoutInterval: 120)
       if let marker { request.setValue(marker, forHTTPHeaderField: ProbeTransport.markerHeader) }
       return request
     }
@@ -447,7 +466,7 @@ extension Live {
     /// in order). Ends the session under test: call it last.
     func eventsThroughFence() async throws -> [SessionEvent] {
       let marker = Credential(accessToken: "fence-\(UUID().uuidString)", refreshToken: nil, expiresAt: nil)
-      try await coordinator.signIn(marker)
+      try await session.signIn(marker)
       let events = self.events.events.current
       #expect(events.last == .signedIn(marker), "the fence's signedIn is not the last event: \(events)")
       return Array(events.dropLast())

@@ -1,6 +1,7 @@
 import Foundation
+import RefreshStormSimulation
 import Streams
-@_spi(RefreshStormDemo) import StreamsAuth
+@testable import StreamsAuth
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -45,7 +46,7 @@ struct FlagAndPublishSubjectTests {
     interceptor.retry(response: late) { decision in decisions.update { $0.append("late \(decision)") } }
     #expect(await decisions.until { $0.count == 3 })
     #expect(server.statistics.tokenRequests == 2)
-    // The Streams coordinator answers the same late 401 without a refresh (see InterceptorStormTests.late401).
+    // The Streams session answers the same late 401 without a refresh (see InterceptorStormTests.late401).
   }
 
   @Test("A failed refresh never reaches the waiters: they wait forever")
@@ -97,7 +98,7 @@ struct FlagAndPublishSubjectTests {
     #expect(!lateSubscriberGotSignal.current)
   }
 
-  @Test("The storm demo's claim: the pattern fails in a documented way; the coordinator does not")
+  @Test("The storm demo's claim: the pattern fails in a documented way; the session manager does not")
   func stormClaim() async throws {
     let requests = 60
     func target() -> (OAuthServerSimulation, GatedTransport, Credential) {
@@ -143,7 +144,7 @@ struct FlagAndPublishSubjectTests {
 
     let (streamsServer, streamsTransport, streamsCredential) = target()
     let streams = await RefreshStorm.run(
-      .coordinator, requests: requests, credential: streamsCredential,
+      .sessionManager, requests: requests, credential: streamsCredential,
       target: RefreshStorm.Target(
         transport: streamsTransport, oauth: streamsServer.oauthConfiguration, resourceURL: streamsServer.resourceURL,
         serverReuseDetections: { streamsServer.statistics.reuseDetections }),

@@ -1,6 +1,6 @@
 import Foundation
 import Streams
-import StreamsAuth
+@testable import StreamsAuth
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -13,19 +13,18 @@ struct HostPolicyTests {
   let refresher = ScriptedRefresher(clock: SystemClock())
 
   func makeClient(_ handler: @escaping @Sendable (URLRequest) async throws -> HTTPResponse) async throws
-    -> (HTTPClient, TestTransport, RefreshCoordinator)
+    -> (HTTPClient, TestTransport, SessionManager)
   {
-    let coordinator = RefreshCoordinator(refresher: refresher)
-    try await coordinator.signIn(.test(access: "secret-access"))
+    let session = SessionManager(refresher: refresher)
+    try await session.signIn(.test(access: "secret-access"))
     let transport = TestTransport(handler)
     let client = HTTPClient(
       transport: transport,
       interceptors: [
-        AuthInterceptor(
-          coordinator: coordinator, hosts: ["api.example.com", "127.0.0.1:8000"],
+        session.interceptor(hosts: ["api.example.com", "127.0.0.1:8000"],
           excludedURLs: [URL(string: "https://api.example.com/o/token/")!])
       ])
-    return (client, transport, coordinator)
+    return (client, transport, session)
   }
 
   @Test("Another host never gets the token, and its 401 starts no refresh")
@@ -95,8 +94,8 @@ struct HostPolicyTests {
 
   @Test("A request to another host works while signed out; one to a configured host fails with notSignedIn")
   func signedOut() async throws {
-    let (client, transport, coordinator) = try await makeClient { jsonResponse(200, "{}", url: $0.url) }
-    try await coordinator.signOut()
+    let (client, transport, session) = try await makeClient { jsonResponse(200, "{}", url: $0.url) }
+    try await session.signOut()
     #expect(try await client.send(URLRequest(url: URL(string: "https://cdn.example.org/a")!)).statusCode == 200)
     await #expect(throws: AuthError.notSignedIn) {
       try await client.send(URLRequest(url: URL(string: "https://api.example.com/me")!))

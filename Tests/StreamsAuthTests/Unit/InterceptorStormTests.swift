@@ -1,36 +1,36 @@
 import Foundation
+import RefreshStormSimulation
 import Streams
-import StreamsAuth
+@testable import StreamsAuth
 import Testing
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
 
-/// HTTPClient + AuthInterceptor + RefreshCoordinator against the in-memory OAuth server
+/// HTTPClient + AuthInterceptor + SessionManager against the in-memory OAuth server
 /// simulation (rotation and reuse detection), with the test deciding when responses go back.
 @Suite("Interceptor storms against the server simulation", .timeLimit(.minutes(1)))
 struct InterceptorStormTests {
   struct Setup {
     let server: OAuthServerSimulation
     let transport: GatedTransport
-    let coordinator: RefreshCoordinator
+    let session: SessionManager
     let client: HTTPClient
   }
 
   func makeSetup(clientKnowsExpiry: Bool = false, policy: RefreshPolicy = RefreshPolicy()) async throws -> Setup {
     let server = OAuthServerSimulation()
     let transport = GatedTransport(base: server, tokenEndpoint: server.tokenEndpoint)
-    let coordinator = RefreshCoordinator(oauth: server.oauthConfiguration, transport: transport, policy: policy)
-    try await coordinator.signIn(server.signIn(userID: "ada", clientKnowsExpiry: clientKnowsExpiry))
+    let session = SessionManager(oauth: server.oauthConfiguration, transport: transport, policy: policy)
+    try await session.signIn(server.signIn(userID: "ada", clientKnowsExpiry: clientKnowsExpiry))
     server.expireAccessTokens()
     let client = HTTPClient(
       transport: transport,
       interceptors: [
-        AuthInterceptor(
-          coordinator: coordinator, hosts: [server.resourceURL.host!], excludedURLs: [server.tokenEndpoint])
+        session.interceptor(hosts: [server.resourceURL.host!], excludedURLs: [server.tokenEndpoint])
       ])
-    return Setup(server: server, transport: transport, coordinator: coordinator, client: client)
+    return Setup(server: server, transport: transport, session: session, client: client)
   }
 
   @Test(
@@ -58,7 +58,7 @@ struct InterceptorStormTests {
     #expect(statistics.reuseDetections == 0)
     // Each request was retried exactly once.
     #expect(statistics.resourceRequests == 2 * requests)
-    #expect(setup.server.isSessionActive(try #require(setup.coordinator.current).credential))
+    #expect(setup.server.isSessionActive(try #require(setup.session.current).credential))
   }
 
   @Test("A 401 that arrives after the refresh retries with the new token: no second refresh")
@@ -104,22 +104,23 @@ struct InterceptorStormTests {
       }
       return jsonResponse(401, "{}", url: request.url, headers: ["WWW-Authenticate": "Bearer error=\"invalid_token\""])
     }
-    let coordinator = RefreshCoordinator(
+    let session = SessionManager(
       oauth: server.oauthConfiguration, transport: transport,
       policy: RefreshPolicy(window: RefreshWindow(interval: 60, maximumRefreshes: 3)))
-    try await coordinator.signIn(server.signIn())
+    try await session.signIn(server.signIn())
     let client = HTTPClient(
-      transport: transport, interceptors: [AuthInterceptor(coordinator: coordinator, hosts: ["api.example.com"])])
+      transport: transport, interceptors: [session.interceptor(hosts: ["api.example.com"])])
     let url = URL(string: "https://api.example.com/always-401")!
-    // Each request: 401, one refresh, one retry, 401 again: the 401 is returned.
-    for _ in 0..<3 { #expect(try await client.send(URLRequest(url: url)).statusCode == 401) }
-    #expect(refreshes.current == 3)
-    // The fourth would be the fourth refresh in the window: the breaker refuses it.
+    // Each request: 401, one refresh, one retry, 401 again: the 401 is returned. The first
+    // refresh renews the signed-in token; the next three renew fresh tokens: they did not help.
+    for _ in 0..<4 { #expect(try await client.send(URLRequest(url: url)).statusCode == 401) }
+    #expect(refreshes.current == 4)
+    // The fifth would be the fourth refresh that did not help in the window: the breaker refuses it.
     await #expect(throws: AuthError.excessiveRefresh(refreshes: 3, interval: 60)) {
       try await client.send(URLRequest(url: url))
     }
-    #expect(refreshes.current == 3)
-    #expect(coordinator.current != nil)
+    #expect(refreshes.current == 4)
+    #expect(session.current != nil)
   }
 
   @Test("A request that keeps failing authentication is retried once, not more")
@@ -130,10 +131,10 @@ struct InterceptorStormTests {
       return jsonResponse(401, "{}", url: request.url)
     }
     let refresher = ScriptedRefresher(clock: SystemClock())
-    let coordinator = RefreshCoordinator(refresher: refresher)
-    try await coordinator.signIn(.test())
+    let session = SessionManager(refresher: refresher)
+    try await session.signIn(.test())
     let client = HTTPClient(
-      transport: transport, interceptors: [AuthInterceptor(coordinator: coordinator, hosts: ["api.example.com"])],
+      transport: transport, interceptors: [session.interceptor(hosts: ["api.example.com"])],
       configuration: .init(maximumAttempts: 10))
     let response = try await client.send(URLRequest(url: URL(string: "https://api.example.com/x")!))
     #expect(response.statusCode == 401)
@@ -144,9 +145,9 @@ struct InterceptorStormTests {
   @Test("Asking the interceptor twice about the same attempt gives the same decision and one refresh")
   func idempotentRetryDecision() async throws {
     let refresher = ScriptedRefresher(clock: SystemClock())
-    let coordinator = RefreshCoordinator(refresher: refresher)
-    try await coordinator.signIn(.test())
-    let interceptor = AuthInterceptor(coordinator: coordinator, hosts: ["api.example.com"])
+    let session = SessionManager(refresher: refresher)
+    try await session.signIn(.test())
+    let interceptor = session.interceptor(hosts: ["api.example.com"])
     let url = URL(string: "https://api.example.com/x")!
     let context = RequestContext(originalRequest: URLRequest(url: url))
     let adapted = try await interceptor.adapt(URLRequest(url: url), context: context)

@@ -1,6 +1,11 @@
 import Foundation
-import StreamsAuth
+import RefreshStormSimulation
+@testable import StreamsAuth
 import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
 
 /// Tokens never appear in descriptions, dumps or log lines.
 @Suite("Redaction", .timeLimit(.minutes(1)))
@@ -52,26 +57,69 @@ struct RedactionTests {
     assertClean(response.description)
   }
 
+  /// Every text form of `value`: description, debug description, interpolation, dump.
+  func assertEveryFormClean<Value>(_ value: Value, sourceLocation: SourceLocation = #_sourceLocation) {
+    assertClean(String(describing: value), sourceLocation: sourceLocation)
+    assertClean(String(reflecting: value), sourceLocation: sourceLocation)
+    assertClean("\(value)", sourceLocation: sourceLocation)
+    var dumped = ""
+    dump(value, to: &dumped)
+    assertClean(dumped, sourceLocation: sourceLocation)
+  }
+
+  @Test("Every type that holds a secret: description, debugDescription, String(reflecting:), dump")
+  func everyType() async throws {
+    let credential = Credential(accessToken: access, refreshToken: refresh, expiresAt: nil, userID: "ada")
+    assertEveryFormClean(credential)
+    assertEveryFormClean(VersionedCredential(credential: credential, generation: Generation(3)))
+    for event in [
+      SessionEvent.initialSession(credential), .signedIn(credential), .tokenRefreshed(credential),
+      .refreshFailed(.network(TransportError(.timedOut))), .signedOut(.requested),
+    ] {
+      assertEveryFormClean(event)
+    }
+    let configuration = OAuthClientConfiguration(
+      tokenEndpoint: URL(string: "https://auth.example.com/token?key=\(access)")!, clientID: "c",
+      clientSecret: refresh, additionalParameters: ["audience": access])
+    assertEveryFormClean(configuration)
+    assertEveryFormClean(OAuthRefresher(configuration: configuration, transport: TestTransport { _ in jsonResponse(200, "{}") }))
+    let response = HTTPResponse(
+      statusCode: 200, headers: ["Set-Cookie": "session=\(access)", "Authorization": "Bearer \(refresh)"],
+      body: Data(#"{"access_token":"\#(access)"}"#.utf8), url: URL(string: "https://x.example.com/?t=\(refresh)"))
+    assertEveryFormClean(response)
+    var request = URLRequest(url: URL(string: "https://api.example.com/me?t=\(access)")!)
+    request.setValue("Bearer \(refresh)", forHTTPHeaderField: "Authorization")
+    assertEveryFormClean(RequestContext(originalRequest: request))
+    let session = SessionManager(refresher: ScriptedRefresher(clock: ManualClock()))
+    try await session.signIn(credential)
+    assertEveryFormClean(session)
+    // After a refresh the session remembers the refreshed generation (for late 401s) by its token.
+    _ = try await session.refresh(ifGeneration: try #require(session.current).generation)
+    assertEveryFormClean(session)
+    assertEveryFormClean(session.interceptor(hosts: ["api.example.com"]))
+    assertEveryFormClean(AuthLogMessage(level: .debug, text: "refresh #1 started for \(credential)"))
+  }
+
   @Test("Every log line of a full session (sign-in, refresh, failure, rejection) is clean")
   func logLines() async throws {
     let lines = Observed<[String]>([])
     let server = OAuthServerSimulation()
-    let coordinator = RefreshCoordinator(
+    let session = SessionManager(
       oauth: server.oauthConfiguration, transport: server,
       log: { message in lines.update { $0.append(message.description) } })
-    let recorder = EventRecorder(coordinator.events)
+    let recorder = EventRecorder(session.events)
     let credential = server.signIn()
-    try await coordinator.signIn(credential)
-    let renewed = try await coordinator.refresh(ifGeneration: coordinator.current!.generation)
+    try await session.signIn(credential)
+    let renewed = try await session.refresh(ifGeneration: session.current!.generation)
     server.injectTokenFault(.status(503))
-    await #expect(throws: AuthError.self) { try await coordinator.refresh(ifGeneration: renewed.generation) }
+    await #expect(throws: AuthError.self) { try await session.refresh(ifGeneration: renewed.generation) }
     server.revokeFamily(of: renewed.credential.refreshToken!)
-    let other = RefreshCoordinator(
+    let other = SessionManager(
       oauth: server.oauthConfiguration, transport: server,
       log: { message in lines.update { $0.append(message.description) } })
     try await other.signIn(renewed.credential)
     await #expect(throws: AuthError.self) { try await other.refresh(ifGeneration: other.current!.generation) }
-    try await coordinator.signOut()
+    try await session.signOut()
     let secrets = [credential, renewed.credential].flatMap { [$0.accessToken, $0.refreshToken!] }
     #expect(lines.current.count >= 5)
     for line in lines.current + recorder.events.current.map(\.description) {
@@ -87,7 +135,7 @@ struct RedactionTests {
       .tokenEndpoint(statusCode: 503, error: nil),
       .tokenEndpoint(statusCode: 401, error: OAuthErrorResponse(code: "invalid_client")),
       .malformedTokenResponse(.missingField("access_token")), .network(TransportError(.timedOut)),
-      .excessiveRefresh(refreshes: 5, interval: 30), .sessionEnded, .cancelled, .coordinatorReleased,
+      .excessiveRefresh(refreshes: 5, interval: 30), .sessionEnded, .cancelled, .sessionReleased,
       .storage(.keychain(operation: "read", status: -25300)), .invalidConfiguration("x"),
     ]
     for error in errors {

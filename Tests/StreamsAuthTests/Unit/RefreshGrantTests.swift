@@ -1,5 +1,6 @@
 import Foundation
-import StreamsAuth
+import RefreshStormSimulation
+@testable import StreamsAuth
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -74,7 +75,7 @@ struct RefreshGrantTests {
       credential
         == Credential(
           accessToken: "new-access", refreshToken: "new-refresh", expiresAt: receivedAt.addingTimeInterval(3600),
-          scope: "read write", userID: "ada"))
+          scope: "read write", userID: "ada", issuedAt: receivedAt))
   }
 
   @Test("A reply without refresh_token keeps the old one (RFC 6749 §6); expires_in may be a string")
@@ -171,23 +172,23 @@ struct RefreshGrantTests {
   func lostResponseAfterCommit() async throws {
     let server = OAuthServerSimulation()
     let clock = ManualClock()
-    let coordinator = RefreshCoordinator(oauth: server.oauthConfiguration, transport: server, clock: clock)
-    let recorder = EventRecorder(coordinator.events)
-    try await coordinator.signIn(server.signIn())
-    let generation = try #require(coordinator.current).generation
+    let session = SessionManager(oauth: server.oauthConfiguration, transport: server, clock: clock)
+    let recorder = EventRecorder(session.events)
+    try await session.signIn(server.signIn())
+    let generation = try #require(session.current).generation
     server.injectTokenFault(.dropResponseAfterCommit)
     let lost = AuthError.network(
       TransportError(.connectionLost, detail: "simulated: response lost after the server committed"))
-    await #expect(throws: lost) { try await coordinator.refresh(ifGeneration: generation) }
+    await #expect(throws: lost) { try await session.refresh(ifGeneration: generation) }
     #expect(server.statistics.tokenRequests == 1)
-    #expect(coordinator.current != nil)
+    #expect(session.current != nil)
     // After the cooldown the client tries again with the token the server already rotated:
     // reuse, the family is revoked, and the client signs out cleanly.
     clock.advance(by: 10)
-    await #expect(throws: AuthError.self) { try await coordinator.refresh(ifGeneration: generation) }
+    await #expect(throws: AuthError.self) { try await session.refresh(ifGeneration: generation) }
     #expect(server.statistics.tokenRequests == 2)
     #expect(server.statistics.reuseDetections == 1)
-    #expect(coordinator.current == nil)
+    #expect(session.current == nil)
     #expect(
       await recorder.events.until { events in
         events.contains { if case .signedOut(.refreshRejected) = $0 { return true } else { return false } }

@@ -1,17 +1,17 @@
 import Foundation
 import Streams
-import StreamsAuth
+@testable import StreamsAuth
 import StreamsTest
 import Testing
 
 /// The session manager and the token store.
-@Suite("Session manager and token store", .timeLimit(.minutes(1)))
+@Suite("Session manager", .timeLimit(.minutes(1)))
 struct SessionManagerTests {
   @Test("validSession refreshes inside when needed; accessToken and userID read without optionals")
   func validSession() async throws {
     let clock = ManualClock()
     let refresher = ScriptedRefresher(clock: clock)
-    let session = SessionManager(coordinator: RefreshCoordinator(refresher: refresher, clock: clock))
+    let session = SessionManager(refresher: refresher, clock: clock)
     #expect(session.accessToken == .failure(.notSignedIn))
     #expect(session.userID == .failure(.notSignedIn))
     await #expect(throws: AuthError.notSignedIn) { try await session.validSession() }
@@ -32,7 +32,7 @@ struct SessionManagerTests {
     let clock = ManualClock()
     let refresher = ScriptedRefresher(clock: clock)
     let storage = InMemoryCredentialStorage(.test())
-    let session = SessionManager(coordinator: RefreshCoordinator(refresher: refresher, storage: storage, clock: clock))
+    let session = SessionManager(refresher: refresher, storage: storage, clock: clock)
     let collected = Observed<[SessionEvent]>([])
     let listener = Task {
       for await event in session.eventStream {
@@ -41,11 +41,11 @@ struct SessionManagerTests {
     }
     try await session.restore()
     #expect(await collected.until { $0.count == 1 })
-    let generation = session.coordinator.current!.generation
-    _ = try await session.coordinator.refresh(ifGeneration: generation)
+    let generation = session.current!.generation
+    _ = try await session.refresh(ifGeneration: generation)
     let failure = AuthError.tokenEndpoint(statusCode: 500, error: nil)
     refresher.script(.failure(failure))
-    _ = try? await session.coordinator.refresh(ifGeneration: session.coordinator.current!.generation)
+    _ = try? await session.refresh(ifGeneration: session.current!.generation)
     try await session.signOut()
     try await session.signIn(.test(access: "b"))
     #expect(await collected.until { $0.count == 5 })
@@ -68,8 +68,7 @@ struct SessionManagerTests {
   @Test("A subscriber after the restore gets initialSession first, then live events")
   func lateSubscriber() async throws {
     let session = SessionManager(
-      coordinator: RefreshCoordinator(
-        refresher: ScriptedRefresher(clock: SystemClock()), storage: InMemoryCredentialStorage()))
+        refresher: ScriptedRefresher(clock: SystemClock()), storage: InMemoryCredentialStorage())
     try await session.restore()
     let recorder = EventRecorder(session.events)
     #expect(await recorder.events.until { $0 == [.initialSession(nil)] })
@@ -83,8 +82,7 @@ struct SessionManagerTests {
     let clock = SchedulerClock(scheduler)
     let refresher = ScriptedRefresher(clock: clock)
     refresher.lifetime = 100
-    let session = SessionManager(
-      coordinator: RefreshCoordinator(refresher: refresher, clock: clock, policy: RefreshPolicy(leeway: 30)))
+    let session = SessionManager(refresher: refresher, clock: clock, policy: RefreshPolicy(leeway: 30))
     let recorder = EventRecorder(session.events)
     try await session.signIn(.test(expiresAt: clock.now.addingTimeInterval(100)))
     session.startAutoRefresh()
@@ -94,10 +92,11 @@ struct SessionManagerTests {
     scheduler.advanceTo(70)
     #expect(await refresher.log.until { $0.finished == 1 })
     #expect(await recorder.events.until { $0.count == 2 })
-    // Re-armed for the new credential (expires at 170): fires at 140.
-    scheduler.advanceTo(139)
+    // Re-armed for the new credential (issued at 70 for 100 s, so the leeway is capped at a
+    // quarter of its lifetime, 25 s): fires at 145.
+    scheduler.advanceTo(144)
     #expect(refresher.log.current.calls == 1)
-    scheduler.advanceTo(140)
+    scheduler.advanceTo(145)
     #expect(await refresher.log.until { $0.finished == 2 })
     #expect(await recorder.events.until { $0.count == 3 })
     session.stopAutoRefresh()
@@ -106,14 +105,14 @@ struct SessionManagerTests {
     #expect(refresher.log.current.calls == 2)
   }
 
-  @Test("Concurrent validCredential callers coalesce onto one refresh and all get its first response")
+  @Test("Concurrent validSession callers coalesce onto one refresh and all get its first response")
   func tokenStoreCoalesces() async throws {
     let clock = ManualClock()
     let refresher = ScriptedRefresher(clock: clock)
-    let store = TokenStore(coordinator: RefreshCoordinator(refresher: refresher, clock: clock))
+    let store = SessionManager(refresher: refresher, clock: clock)
     try await store.signIn(.test(expiresAt: clock.now))
     let gate = refresher.holdNext()
-    let callers = (0..<10).map { _ in Task { try await store.validCredential() } }
+    let callers = (0..<10).map { _ in Task { try await store.validSession() } }
     await refresher.log.until { $0.calls == 1 }
     gate.open()
     var tokens: Set<String> = []
@@ -124,7 +123,7 @@ struct SessionManagerTests {
 
   @Test("Exclusive entry points run one at a time, in order; a cancelled one leaves the queue at once")
   func exclusiveEntryPoints() async throws {
-    let store = TokenStore(coordinator: RefreshCoordinator(refresher: ScriptedRefresher(clock: SystemClock())))
+    let store = SessionManager(refresher: ScriptedRefresher(clock: SystemClock()))
     let log = Observed<[String]>([])
     let firstGate = Gate()
     let first = Task {
@@ -152,7 +151,7 @@ struct SessionManagerTests {
 
   @Test("Sign-in flows do not overlap")
   func signInFlowsSerialize() async throws {
-    let store = TokenStore(coordinator: RefreshCoordinator(refresher: ScriptedRefresher(clock: SystemClock())))
+    let store = SessionManager(refresher: ScriptedRefresher(clock: SystemClock()))
     let active = Observed((now: 0, max: 0))
     let flows = (0..<5).map { index in
       Task {
@@ -174,7 +173,7 @@ struct SessionManagerTests {
   func errorKinds() async throws {
     let clock = ManualClock()
     let refresher = ScriptedRefresher(clock: clock)
-    let session = SessionManager(coordinator: RefreshCoordinator(refresher: refresher, clock: clock))
+    let session = SessionManager(refresher: refresher, clock: clock)
     try await session.signIn(.test(expiresAt: clock.now))
     let cases: [(AuthError, AuthError.Kind)] = [
       (.network(TransportError(.notConnected)), .network),
@@ -182,7 +181,7 @@ struct SessionManagerTests {
       (.refreshRejected(OAuthErrorResponse(code: "invalid_grant")), .account),
     ]
     for (error, kind) in cases {
-      if session.coordinator.current == nil { try await session.signIn(.test(expiresAt: clock.now)) }
+      if session.current == nil { try await session.signIn(.test(expiresAt: clock.now)) }
       clock.advance(by: 60)
       refresher.script(.failure(error))
       do {

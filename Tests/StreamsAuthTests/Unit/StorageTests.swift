@@ -1,5 +1,5 @@
 import Foundation
-import StreamsAuth
+@testable import StreamsAuth
 import Testing
 
 /// Credential storages.
@@ -73,22 +73,22 @@ struct StorageTests {
     }
   }
 
-  @Test("A coordinator restores from a file and saves rotations to it")
+  @Test("A session restores from a file and saves rotations to it")
   func restoreFromFile() async throws {
     let directory = temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let storage = FileCredentialStorage(fileURL: directory.appendingPathComponent("credential.json"))
     try storage.save(Credential.test(expiresAt: Date().addingTimeInterval(3600)))
     let refresher = ScriptedRefresher(clock: SystemClock())
-    let coordinator = RefreshCoordinator(refresher: refresher, storage: storage)
-    let recorder = EventRecorder(coordinator.events)
-    let restored = try await coordinator.restore()
+    let session = SessionManager(refresher: refresher, storage: storage)
+    let recorder = EventRecorder(session.events)
+    let restored = try await session.restore()
     #expect(restored?.accessToken == "at-0")
     #expect(await recorder.events.until { $0.count == 1 })
     #expect(recorder.events.current == [.initialSession(restored)])
-    let renewed = try await coordinator.refresh(ifGeneration: coordinator.current!.generation)
+    let renewed = try await session.refresh(ifGeneration: session.current!.generation)
     #expect(try storage.load() == renewed.credential)
     // A second restore does not reload.
-    #expect(try await coordinator.restore() == renewed.credential)
+    #expect(try await session.restore() == renewed.credential)
   }
 }

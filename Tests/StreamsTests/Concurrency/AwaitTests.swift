@@ -23,10 +23,10 @@ struct AwaitTests {
 
   @Test("The first() and toArray() operators stay reachable from async code")
   func operatorsStillReachable() async throws {
-    let maybe: Maybe<Int> = Observable.of(1, 2).first()
-    #expect(try await maybe.value == 1)
-    let single: Single<[Int]> = Observable.of(1, 2).toArray()
-    #expect(try await single.value == [1, 2])
+    let single: Single<Int?> = Observable.of(1, 2).first()
+    #expect(try await single.value == 1)
+    let array: Single<[Int]> = Observable.of(1, 2).toArray()
+    #expect(try await array.value == [1, 2])
   }
 
   @Test("last() and toArray() wait for completion")
@@ -140,7 +140,7 @@ struct AwaitTests {
     for run in 0..<1_000 {
       let subject = PublishSubject<Int>()
       let maybe = Task.detached { try await subject.asMaybe().value }
-      let completable = Task.detached { try await subject.asCompletable().value }
+      let completable = Task.detached { try await subject.ignoreElements().asCompletable().value }
       let first = Task.detached { try await subject.first() }
       while subject.hasObservers == false { await Task.yield() }
       DispatchQueue.global().async {

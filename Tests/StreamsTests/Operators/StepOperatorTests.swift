@@ -100,14 +100,22 @@ struct StepOperatorTests {
     #expect(source.subscriptions == [Subscription(200, 220)])
     let short = Recorder<Int>()
     _ = Observable.of(1).element(at: 3).subscribe(short)
-    #expect(short.error as? StreamsError == .argumentOutOfRange("element(at: 3) of a shorter sequence"))
+    #expect(short.error as? StreamsError == .argumentOutOfRange)
   }
 
-  @Test("first() is a Maybe of the first element")
+  @Test("first() is a Single of the first element, disposing upstream at once")
   func first() {
     let source = hot([.next(210, 1), .next(220, 2), .completed(240)])
     let observer = scheduler.start { source.first().asObservable() }
-    #expect(observer.events == [.next(210, 1), .completed(210)])
+    #expect(observer.events == [.next(210, Optional(1)), .completed(210)])
+    #expect(source.subscriptions == [Subscription(200, 210)])
+  }
+
+  @Test("first() of an empty sequence is a Single of nil")
+  func firstOfEmpty() {
+    let source = hot([.completed(230)])
+    let observer = scheduler.start { source.first().asObservable() }
+    #expect(observer.events == [.next(230, Int?.none), .completed(230)])
   }
 
   @Test("enumerated pairs elements with their index")

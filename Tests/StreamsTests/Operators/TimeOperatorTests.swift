@@ -114,7 +114,7 @@ struct TimeOperatorTests {
     #expect(observer.events == [.next(210, [1, 2]), .next(230, []), .next(250, [3]), .completed(250)])
   }
 
-  @Test("take(for:) completes after the duration; skip(for:) drops the early elements")
+  @Test("take(for:) completes after the duration; skip(_:scheduler:) drops the early elements")
   func takeAndSkipForDuration() {
     let scheduler = TestScheduler(initialClock: 0)
     let source = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .completed(250)])
@@ -122,7 +122,7 @@ struct TimeOperatorTests {
     #expect(taken.events == [.next(210, 1), .completed(225)])
     let skipping = TestScheduler(initialClock: 0)
     let later = skipping.createHotObservable([.next(210, 1), .next(230, 2), .completed(250)])
-    let skipped = skipping.start { later.skip(for: .seconds(25), scheduler: skipping) }
+    let skipped = skipping.start { later.skip(.seconds(25), scheduler: skipping) }
     #expect(skipped.events == [.next(230, 2), .completed(250)])
   }
 

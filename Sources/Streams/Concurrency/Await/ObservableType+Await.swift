@@ -6,7 +6,7 @@ extension ObservableType where Element: Sendable {
   /// ```
   ///
   /// In an `async` function, `try await source.first()` is this method and `source.first()` used
-  /// as a ``Maybe`` is the operator; state the type (`let maybe: Maybe<Element> = source.first()`)
+  /// as a ``Single`` is the operator; state the type (`let first: Single<Element?> = source.first()`)
   /// where it is not clear. Top-level code (`main.swift`) prefers the operator: there, state the
   /// type of the result (`let first: Element? = try await source.first()`).
   ///

@@ -13,7 +13,7 @@
 ///   }
 /// }
 /// ```
-public struct AsyncInfallibleSequence<Element: Sendable>: AsyncSequence, Sendable {
+@frozen public struct AsyncInfallibleSequence<Element: Sendable>: AsyncSequence, Sendable {
   @usableFromInline let source: Observable<Element>
   @usableFromInline let policy: AsyncInfallibleBufferingPolicy
 
@@ -33,6 +33,7 @@ public struct AsyncInfallibleSequence<Element: Sendable>: AsyncSequence, Sendabl
   /// Reads one subscription's elements. Not `Sendable`: one consumer per iterator.
   ///
   /// When the iterator and all its copies are gone, the subscription is disposed.
+  @frozen
   public struct Iterator: AsyncIteratorProtocol {
     @usableFromInline var core: ValuesIteratorCore<Element>
 

@@ -25,7 +25,7 @@
 ///   sent after it subscribed; a ``BehaviorSubject`` sends its current value first and a
 ///   ``ReplaySubject`` its buffer, registered in the same step so no element is missed or repeated.
 ///   A slow loop never blocks `onNext` or the other loops.
-public struct AsyncObservableSequence<Element: Sendable>: AsyncSequence, Sendable {
+@frozen public struct AsyncObservableSequence<Element: Sendable>: AsyncSequence, Sendable {
   @usableFromInline let source: Observable<Element>
   @usableFromInline let policy: AsyncBufferingPolicy
 
@@ -45,6 +45,7 @@ public struct AsyncObservableSequence<Element: Sendable>: AsyncSequence, Sendabl
   /// Reads one subscription's elements. Not `Sendable`: one consumer per iterator.
   ///
   /// When the iterator and all its copies are gone, the subscription is disposed.
+  @frozen
   public struct Iterator: AsyncIteratorProtocol {
     @usableFromInline var core: ValuesIteratorCore<Element>
 

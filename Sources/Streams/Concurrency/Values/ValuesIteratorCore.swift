@@ -3,7 +3,7 @@
 ///
 /// It keeps a local batch: with the unbounded policy, one lock acquisition moves everything the
 /// upstream buffered into the batch, and later calls return from it without locking or suspending.
-@usableFromInline
+@usableFromInline @frozen
 struct ValuesIteratorCore<Element: Sendable> {
   @usableFromInline let lifetime: ValuesIteratorLifetime<Element>
   @usableFromInline var batch: ContiguousArray<Element>

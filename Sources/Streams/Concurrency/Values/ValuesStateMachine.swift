@@ -11,7 +11,7 @@
 /// client specializes it for its element type (unspecialized generic code spends most of its time
 /// looking up type metadata). For the same reason the phase is a trivial enum and its data lives in
 /// stored properties: switching over an enum with an existential payload copies the payload.
-@usableFromInline
+@usableFromInline @frozen
 struct ValuesStateMachine<Element, Continuation, Subscription> {
   @usableFromInline
   enum Phase {
@@ -73,7 +73,7 @@ struct ValuesStateMachine<Element, Continuation, Subscription> {
   }
 
   /// What the storage does after the consumer cancelled or went away.
-  @usableFromInline
+  @usableFromInline @frozen
   struct CancelAction {
     /// A waiting consumer to resume with `nil`.
     @usableFromInline var continuation: Continuation?

@@ -15,7 +15,7 @@ final class ValuesStorage<Element: Sendable>: @unchecked Sendable {
   // Guarded by `lock`, so the dynamic exclusivity check is redundant.
   @usableFromInline @exclusivity(unchecked) var machine: Machine
 
-  @inlinable
+  @usableFromInline
   init(policy: AsyncBufferingPolicy) {
     machine = Machine(policy: policy)
   }
@@ -100,12 +100,11 @@ final class ValuesStorage<Element: Sendable>: @unchecked Sendable {
 final class ValuesIteratorLifetime<Element: Sendable>: Sendable {
   @usableFromInline let storage: ValuesStorage<Element>
 
-  @inlinable
+  @usableFromInline
   init(storage: ValuesStorage<Element>) {
     self.storage = storage
   }
 
-  @inlinable
   deinit {
     storage.cancel()
   }
@@ -117,7 +116,7 @@ final class ValuesIteratorLifetime<Element: Sendable>: Sendable {
 final class SubscriptionBox: @unchecked Sendable {
   @usableFromInline let subscription: any Disposable
 
-  @inlinable
+  @usableFromInline
   init(_ subscription: any Disposable) {
     self.subscription = subscription
   }

@@ -9,16 +9,12 @@ extension ObservableType {
     -> Observable<Element> where Element == (repeat (each Source).Element)
   {
     var observables: [Observable<Any>] = []
-    repeat observables.append((each sources).asObservable().map { $0 as Any })
+    repeat observables.append(erasingElements(of: each sources))
     return Observable.create { observer in
       var latest = [Any?](repeating: nil, count: observables.count)
       let core = CombineLatestCore(arity: observables.count, observer: observer) {
-        var index = 0
-        func next<Value>(_: Value.Type) -> Value {
-          defer { index += 1 }
-          return latest[index] as! Value
-        }
-        return (repeat next((each Source).Element.self))
+        var cursor = PackCursor(latest.map { $0! })
+        return (repeat cursor.next((each Source).Element.self))
       }
       return Disposables.create(
         observables.enumerated().map { index, source in
@@ -34,21 +30,42 @@ extension ObservableType {
     -> Observable<Element> where Element == (repeat (each Source).Element)
   {
     var observables: [Observable<Any>] = []
-    repeat observables.append((each sources).asObservable().map { $0 as Any })
+    repeat observables.append(erasingElements(of: each sources))
     return Observable.create { observer in
       var queues = [Queue<Any>](repeating: Queue(), count: observables.count)
       let core = ZipCore(arity: observables.count, observer: observer) {
-        var index = 0
-        func next<Value>(_: Value.Type) -> Value {
-          defer { index += 1 }
-          return queues[index].dequeue() as! Value
-        }
-        return (repeat next((each Source).Element.self))
+        var cursor = PackCursor(queues.indices.map { queues[$0].dequeue() })
+        return (repeat cursor.next((each Source).Element.self))
       }
       return Disposables.create(
         observables.enumerated().map { index, source in
           source.subscribe { core.receive($0, from: index) { queues[index].enqueue($0) } }
         })
     }
+  }
+}
+
+/// The source's elements as `Any`, for the pack forms' array of sources.
+///
+/// A generic function rather than a closure written inside the `repeat` expansion: a closure there
+/// crashes the compiler's cross-module-optimization pass (see ``PackCursor``).
+private func erasingElements<Source: ObservableConvertibleType>(of source: Source) -> Observable<Any> {
+  source.asObservable().map { $0 as Any }
+}
+
+/// Reads type-erased values back, in order, into the elements of a parameter-pack tuple.
+///
+/// A struct with a mutating method rather than a local function that captures an index: the
+/// local-function form crashes the compiler's cross-module-optimization pass (Swift 6.3,
+/// `-cross-module-optimization`: "Abstract conformance with bad subject type" on the pack archetype).
+struct PackCursor {
+  private let values: [Any]
+  private var index = 0
+
+  init(_ values: [Any]) { self.values = values }
+
+  mutating func next<Value>(_: Value.Type) -> Value {
+    defer { index += 1 }
+    return values[index] as! Value
   }
 }

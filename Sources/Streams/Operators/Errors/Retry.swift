@@ -20,12 +20,34 @@ extension ObservableType {
 
   /// Resubscribes, synchronously, each time the sequence that `notificationHandler` builds from
   /// the errors sends an element; its error or completion ends the result.
+  ///
+  /// A second form, as in RxSwift, takes a handler over one error type (`Observable<MyError>`):
+  /// it retries errors of that type only, and an error of another type ends the result at once.
   public func retry<Trigger: ObservableConvertibleType>(
     when notificationHandler: @escaping (Observable<Swift.Error>) -> Trigger
   ) -> Observable<Element> {
+    retry(matching: { $0 }, when: notificationHandler)
+  }
+
+  /// Like `retry(when:)`, for errors of type `Failure` only: an error of another type ends the
+  /// result at once, without reaching the notifier.
+  ///
+  /// Hidden from the documentation so that links to `retry(when:)` stay unambiguous; the form
+  /// over `Observable<Swift.Error>` describes it.
+  @_documentation(visibility: internal)
+  public func retry<Failure: Swift.Error, Trigger: ObservableConvertibleType>(
+    when notificationHandler: @escaping (Observable<Failure>) -> Trigger
+  ) -> Observable<Element> {
+    retry(matching: { $0 as? Failure }, when: notificationHandler)
+  }
+
+  private func retry<Failure, Trigger: ObservableConvertibleType>(
+    matching: @escaping (Swift.Error) -> Failure?,
+    when notificationHandler: @escaping (Observable<Failure>) -> Trigger
+  ) -> Observable<Element> {
     let source = asObservable()
     return Observable.create { observer in
-      let errors = PublishSubject<Swift.Error>()
+      let errors = PublishSubject<Failure>()
       let attempt = SerialDisposable()
       let lock = RecursiveLock.make()
       var resubscribe: (() -> Void)!
@@ -33,8 +55,8 @@ extension ObservableType {
         attempt.replace {
           source.subscribe { event in
             lock.withLock {
-              if case .error(let error) = event {
-                errors.onNext(error)
+              if case .error(let error) = event, let failure = matching(error) {
+                errors.onNext(failure)
               } else {
                 observer.on(event)
               }

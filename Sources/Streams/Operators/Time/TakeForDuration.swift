@@ -1,3 +1,5 @@
+import Dispatch
+
 extension ObservableType {
   /// Sends elements for `duration` after subscribing, then completes.
   public func take(for duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
@@ -9,26 +11,6 @@ extension ObservableType {
         return Disposables.create()
       }
       let subscription = source.subscribe { event in lock.withLock { observer.on(event) } }
-      return Disposables.create(subscription, timer)
-    }
-  }
-
-  /// Drops the elements that arrive within `duration` of subscribing.
-  public func skip(for duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
-    let source = asObservable()
-    return Observable.create { observer in
-      let lock = RecursiveLock.make()
-      var open = false
-      let timer = scheduler.scheduleRelative((), dueTime: duration) { _ in
-        lock.withLock { open = true }
-        return Disposables.create()
-      }
-      let subscription = source.subscribe { event in
-        lock.withLock {
-          if case .next = event, !open { return }
-          observer.on(event)
-        }
-      }
       return Disposables.create(subscription, timer)
     }
   }

@@ -84,6 +84,8 @@ class Tenant:
         self.drop_remaining = 0
         self.drop_mode = "close"
         self.resource_mode = "normal"
+        self.rotate_refresh_tokens = True
+        self.omit_refresh_token = False
 
     def gather(self, count, timeout):
         """Hold the calling request until `count` gathering requests of this tenant have
@@ -101,6 +103,8 @@ class Tenant:
             "drop_remaining": self.drop_remaining,
             "drop_mode": self.drop_mode,
             "resource_mode": self.resource_mode,
+            "rotate_refresh_tokens": self.rotate_refresh_tokens,
+            "omit_refresh_token": self.omit_refresh_token,
         }
 
     def as_json(self):

@@ -20,6 +20,7 @@ if settings.TEST_ENDPOINTS:
         path("test/token-latency", views.token_latency),
         path("test/drop-token-responses", views.drop_token_responses),
         path("test/resource-mode", views.resource_mode),
+        path("test/refresh-token-policy", views.refresh_token_policy),
         path("test/issue-tokens", views.issue_tokens),
         path("test/revoke-family", views.revoke_family),
         path("test/expire-access-token", views.expire_access_token),

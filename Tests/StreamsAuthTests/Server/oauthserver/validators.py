@@ -1,6 +1,7 @@
 """DOT's own validator, watched.
 
-Nothing here changes a decision django-oauth-toolkit makes: each method calls DOT's and
+Nothing here changes a decision django-oauth-toolkit makes, except refresh-token rotation for
+a tenant whose test switched it off (/test/refresh-token-policy): each method calls DOT's and
 records what it decided, for /test/counters.
 
 How DOT 3.x signals refresh-token reuse: ``validate_refresh_token`` finds the presented
@@ -48,6 +49,13 @@ class ObservingValidator(OAuth2Validator):
                 if live_in_family:
                     registry.count(tenant, "families_revoked")
         return accepted
+
+    def rotate_refresh_token(self, request):
+        # Per tenant (a server that does not rotate); DOT's setting otherwise.
+        tenant = registry.for_client(getattr(request.client, "client_id", None))
+        if tenant is not None and not tenant.rotate_refresh_tokens:
+            return False
+        return super().rotate_refresh_token(request)
 
     def _create_access_token(self, expires, request, token, source_refresh_token=None):
         access_token = super()._create_access_token(expires, request, token, source_refresh_token)

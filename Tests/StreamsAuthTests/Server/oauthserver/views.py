@@ -54,6 +54,9 @@ def _unauthorized(tenant, error, description):
         response["WWW-Authenticate"] = 'Bearer realm="%s"' % REALM
         return response
     response = JsonResponse({"error": error, "error_description": description}, status=401)
+    if tenant is not None and tenant.resource_mode == "bare401":
+        # A resource server deployed without RFC 6750 challenges: a bare 401.
+        return response
     response["WWW-Authenticate"] = 'Bearer realm="%s", error="%s", error_description="%s"' % (
         REALM,
         error,
@@ -227,9 +230,24 @@ def drop_token_responses(request, body):
 def resource_mode(request, body):
     tenant = _tenant(body)
     mode = body.get("mode", "normal")
-    if mode not in ("normal", "always401"):
-        raise BadRequest('mode must be "normal" or "always401"')
+    if mode not in ("normal", "always401", "bare401"):
+        raise BadRequest('mode must be "normal", "always401" or "bare401"')
     tenant.resource_mode = mode
+    return {"tenant": tenant.name, **tenant.knobs_json()}
+
+
+@control({"POST"})
+def refresh_token_policy(request, body):
+    """{"rotate": bool, "omit_from_response": bool}: whether this tenant's refreshes rotate the
+    refresh token (DOT's ROTATE_REFRESH_TOKEN, per tenant), and whether the refresh response
+    leaves the refresh_token field out (RFC 6749 §6 allows it)."""
+    tenant = _tenant(body)
+    rotate = body.get("rotate", True)
+    omit = body.get("omit_from_response", False)
+    if not isinstance(rotate, bool) or not isinstance(omit, bool):
+        raise BadRequest('"rotate" and "omit_from_response" must be true or false')
+    tenant.rotate_refresh_tokens = rotate
+    tenant.omit_refresh_token = omit
     return {"tenant": tenant.name, **tenant.knobs_json()}
 
 

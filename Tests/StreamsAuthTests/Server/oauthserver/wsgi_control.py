@@ -107,5 +107,15 @@ class TestControl:
             )
             return [payload]
 
-        start_response(captured.status, captured.headers)
+        headers = captured.headers
+        if tenant is not None and tenant.omit_refresh_token and code.startswith("2") and form.get("grant_type") == [
+            "refresh_token"
+        ]:
+            # A server that answers a refresh without a new refresh token (RFC 6749 §6 allows it).
+            reply = json.loads(payload)
+            reply.pop("refresh_token", None)
+            payload = json.dumps(reply).encode()
+            headers = [(name, value) for name, value in headers if name.lower() != "content-length"]
+            headers.append(("Content-Length", str(len(payload))))
+        start_response(captured.status, headers)
         return [payload]

@@ -1,5 +1,5 @@
 import Foundation
-import StreamsAuth
+@testable import StreamsAuth
 
 /// A one-way gate: `wait()` suspends until `open()` (at once if already open).
 final class Gate: @unchecked Sendable {

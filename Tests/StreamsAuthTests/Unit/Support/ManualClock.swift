@@ -1,6 +1,6 @@
 import Foundation
 import Streams
-import StreamsAuth
+@testable import StreamsAuth
 
 /// A clock the test moves by hand; timers fire when `advance(by:)` passes them.
 final class ManualClock: AuthClock, @unchecked Sendable {

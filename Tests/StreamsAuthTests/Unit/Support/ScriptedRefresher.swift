@@ -1,6 +1,6 @@
 import Foundation
 import Streams
-import StreamsAuth
+@testable import StreamsAuth
 
 /// A refresher the test scripts: each call may wait at a gate, then returns the next scripted
 /// outcome (by default a fresh credential, `at-N`/`rt-N`, valid for an hour).
@@ -59,9 +59,10 @@ final class ScriptedRefresher: CredentialRefresher, @unchecked Sendable {
     }
     defer { log.update { $0.finished += 1 } }
     if let scripted { return try scripted.get() }
+    let now = clock.now
     return Credential(
-      accessToken: "at-\(number)", refreshToken: "rt-\(number)", expiresAt: clock.now.addingTimeInterval(lifetime),
-      userID: credential.userID)
+      accessToken: "at-\(number)", refreshToken: "rt-\(number)", expiresAt: now.addingTimeInterval(lifetime),
+      userID: credential.userID, issuedAt: now)
   }
 }
 

@@ -1,5 +1,5 @@
 import Foundation
-import StreamsAuth
+@testable import StreamsAuth
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

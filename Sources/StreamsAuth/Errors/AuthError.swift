@@ -1,0 +1,144 @@
+import Foundation
+
+/// Every failure StreamsAuth reports: what happened, whether the session survived, and what to do.
+///
+/// Use ``kind`` to pick the alert a user sees (network, server, account, cancelled, client), and
+/// ``isFatal`` to know whether the session was cleared.
+///
+/// ```swift
+/// do {
+///   let credential = try await session.validSession()
+///   …
+/// } catch {
+///   switch error.kind {
+///   case .network: showOfflineBanner()
+///   case .account: showSignInScreen()
+///   case .server, .client: showRetryLater(error.description)
+///   case .cancelled: break
+///   }
+/// }
+/// ```
+public enum AuthError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// Nobody is signed in (or the session was cleared).
+  case notSignedIn
+  /// The credential carries no refresh token, so it cannot be renewed.
+  case noRefreshToken
+  /// The access token has expired; ``SessionManager/validSession()`` renews it.
+  case credentialExpired
+  /// The session's credential does not name its user.
+  case userIDUnavailable
+  /// The authorization server rejected the refresh token (`invalid_grant`: expired, revoked,
+  /// reused, or issued to another client). Fatal: the session was cleared and a `signedOut`
+  /// event sent.
+  case refreshRejected(OAuthErrorResponse)
+  /// The token endpoint answered with an error status that does not end the session.
+  case tokenEndpoint(statusCode: Int, error: OAuthErrorResponse?)
+  /// The token endpoint answered 2xx with a body StreamsAuth cannot use.
+  case malformedTokenResponse(MalformedTokenResponse)
+  /// The network failed before a complete answer arrived.
+  case network(TransportError)
+  /// More than the allowed number of refreshes happened within the refresh window: something
+  /// keeps rejecting fresh tokens (a resource that always answers 401, a wrong audience, a server
+  /// key change). No refresh was started.
+  case excessiveRefresh(refreshes: Int, interval: TimeInterval)
+  /// The session this caller waited for ended (sign-out, or a different sign-in) before the
+  /// refresh finished.
+  case sessionEnded
+  /// The waiting task was cancelled; the shared refresh, if any, carried on without it.
+  case cancelled
+  /// The ``SessionManager`` was deallocated while the caller waited.
+  case sessionReleased
+  /// The credential storage failed.
+  case storage(CredentialStorageError)
+  /// A configuration value cannot be used.
+  case invalidConfiguration(String)
+
+  /// The family of a failure, for choosing what a user is shown.
+  public enum Kind: Sendable, Hashable {
+    /// The device could not reach the server: offline, timed out, connection lost.
+    case network
+    /// The server failed or answered something unusable; trying later may work.
+    case server
+    /// The user's session is missing, expired or rejected: the user must sign in.
+    case account
+    /// The caller cancelled.
+    case cancelled
+    /// The app or its configuration is wrong (client id, refresh loop, storage).
+    case client
+  }
+
+  /// The family of this failure.
+  public var kind: Kind {
+    switch self {
+    case .network: return .network
+    case .tokenEndpoint(_, let error?) where OAuthErrorResponse.clientConfigurationCodes.contains(error.code):
+      return .client
+    case .tokenEndpoint, .malformedTokenResponse: return .server
+    case .notSignedIn, .noRefreshToken, .credentialExpired, .userIDUnavailable, .refreshRejected, .sessionEnded:
+      return .account
+    case .cancelled: return .cancelled
+    case .excessiveRefresh, .sessionReleased, .storage, .invalidConfiguration: return .client
+    }
+  }
+
+  /// Whether the failure ended the session (the refresh token was rejected).
+  public var isFatal: Bool {
+    if case .refreshRejected = self { return true }
+    return false
+  }
+
+  /// Whether the same call may succeed later without the user doing anything: network failures,
+  /// and server answers 5xx, 429 (too many requests) and 408 (request timeout).
+  public var isTemporary: Bool {
+    switch self {
+    case .network, .malformedTokenResponse: return true
+    case .tokenEndpoint(let status, _): return status >= 500 || status == 429 || status == 408
+    default: return false
+    }
+  }
+
+  /// What happened and what to do about it.
+  public var description: String {
+    switch self {
+    case .notSignedIn:
+      return "No one is signed in. Sign in (or restore the session from storage) before making authenticated requests."
+    case .noRefreshToken:
+      return "The credential has no refresh token, so it cannot be renewed. Sign in again."
+    case .credentialExpired:
+      return "The access token has expired. Call validSession() to renew it before use."
+    case .userIDUnavailable:
+      return "The session's credential does not name its user. Set Credential.userID when signing in."
+    case .refreshRejected(let error):
+      return "The authorization server rejected the refresh token (\(error)); it was expired, revoked or reused. "
+        + "The session was cleared: sign in again."
+    case .tokenEndpoint(let status, let error):
+      let detail = error.map { " (\($0))" } ?? ""
+      if isTemporary {
+        return "The token endpoint answered HTTP \(status)\(detail). The session was kept; try again later."
+      }
+      return "The token endpoint answered HTTP \(status)\(detail). The session was kept; "
+        + "check the client configuration (token endpoint, client id, secret)."
+    case .malformedTokenResponse(let problem):
+      return "The token endpoint's reply could not be used: \(problem). The session was kept; try again later."
+    case .network(let error):
+      return "The network failed: \(error). The session was kept; try again when the connection is back."
+    case .excessiveRefresh(let refreshes, let interval):
+      return "Refused to refresh: \(refreshes) refreshes already happened within \(Self.seconds(interval)). "
+        + "Something keeps rejecting fresh tokens; check the 401 predicate and the token's audience."
+    case .sessionEnded:
+      return "The session ended (sign-out or a new sign-in) while this request waited for a token; it was not retried."
+    case .cancelled:
+      return "The caller was cancelled while waiting; a shared refresh, if any, carried on."
+    case .sessionReleased:
+      return "The SessionManager was deallocated while this caller waited; keep it alive as long as its clients."
+    case .storage(let error):
+      return "The credential storage failed: \(error)"
+    case .invalidConfiguration(let detail):
+      return "Invalid configuration: \(detail). Correct the value and create the object again."
+    }
+  }
+
+  static func seconds(_ interval: TimeInterval) -> String {
+    interval == interval.rounded() ? "\(Int(interval)) s" : "\(interval) s"
+  }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import Streams
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The Rx face of a StreamsAuth type: `client.rx`, `session.rx`.
+public struct AuthReactive<Base: Sendable>: Sendable {
+  /// The object whose Rx face this is.
+  public let base: Base
+
+  /// Wraps `base`.
+  public init(_ base: Base) {
+    self.base = base
+  }
+}
+
+extension AuthReactive where Base == HTTPClient {
+  /// Sends `request` when subscribed; disposing the subscription cancels the request.
+  public func send(_ request: URLRequest) -> Single<HTTPResponse> {
+    let client = base
+    return Single.create { observer in
+      // The observer is Streams' single observer: it accepts its one outcome from any thread.
+      let observer = UncheckedSendable(observer)
+      return client.send(request) { outcome in
+        switch outcome {
+        case .success(let response): observer.value(.success(response))
+        case .failure(let error): observer.value(.failure(error))
+        }
+      }
+    }
+  }
+}

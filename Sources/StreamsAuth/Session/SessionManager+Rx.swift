@@ -1,0 +1,50 @@
+import Foundation
+import Streams
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+extension AuthReactive where Base == SessionManager {
+  /// A usable credential when subscribed; see ``SessionManager/validSession()``. The single
+  /// subscribes to the same replaying subject async callers await; disposing leaves the wait
+  /// and the refresh carries on.
+  public func validSession() -> Single<Credential> {
+    credential().map(\.credential)
+  }
+
+  /// Compare-and-refresh by the request's `Authorization` header, when subscribed; see
+  /// ``SessionManager/refresh(afterFailureOf:)``. Shaped for completion-handler interceptor APIs:
+  ///
+  /// ```swift
+  /// func retry(_ request: Request, for session: Session, dueTo error: Error,
+  ///            completion: @escaping (RetryResult) -> Void) {
+  ///   guard request.response?.statusCode == 401, let urlRequest = request.request else {
+  ///     return completion(.doNotRetry)
+  ///   }
+  ///   _ = auth.rx.refresh(afterFailureOf: urlRequest).subscribe(
+  ///     onSuccess: { _ in completion(.retry) },
+  ///     onFailure: { completion(.doNotRetryWithError($0)) })
+  /// }
+  /// ```
+  public func refresh(afterFailureOf request: URLRequest) -> Single<Credential> {
+    let storage = base.storage
+    let token = SessionManager.bearerToken(of: request)
+    return Single.deferred { storage.single(of: storage.refresh(ifAccessToken: token)) }.map(\.credential)
+  }
+
+  /// Session events; the same as ``SessionManager/events``.
+  public var events: Observable<SessionEvent> { base.events }
+
+  /// A usable credential and its generation, when subscribed.
+  func credential() -> Single<VersionedCredential> {
+    let storage = base.storage
+    return Single.deferred { storage.single(of: storage.credential()) }
+  }
+
+  /// Compare-and-refresh for `generation`, when subscribed.
+  func refresh(ifGeneration generation: Generation) -> Single<VersionedCredential> {
+    let storage = base.storage
+    return Single.deferred { storage.single(of: storage.refresh(ifGeneration: generation)) }
+  }
+}

@@ -1,0 +1,368 @@
+import Foundation
+import Streams
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+@testable import StreamsAuth
+
+/// Every rule of the session manager, with a scripted refresher and a manual clock.
+@Suite("Session rules", .timeLimit(.minutes(1)))
+struct SessionRulesTests {
+  let clock = ManualClock()
+  let refresher: ScriptedRefresher
+  let storage = RecordingStorage()
+
+  init() {
+    refresher = ScriptedRefresher(clock: clock)
+  }
+
+  func makeSession(policy: RefreshPolicy = RefreshPolicy(), log: AuthLogHandler? = nil) -> SessionManager {
+    SessionManager(refresher: refresher, storage: storage, clock: clock, policy: policy, log: log)
+  }
+
+  func signedIn(_ session: SessionManager, _ credential: Credential = .test()) async throws -> Generation {
+    try await session.signIn(credential)
+    return try #require(session.current).generation
+  }
+
+  @Test("Parallel waiters for one generation share one refresh and get the same credential")
+  func singleFlight() async throws {
+    let session = makeSession()
+    let generation = try await signedIn(session)
+    let gate = refresher.holdNext()
+    let results = Observed<[VersionedCredential]>([])
+    let waiters = (0..<20).map { _ in
+      Task {
+        let credential = try await session.refresh(ifGeneration: generation)
+        results.update { $0.append(credential) }
+      }
+    }
+    await refresher.log.until { $0.calls == 1 }
+    gate.open()
+    for waiter in waiters { try await waiter.value }
+    #expect(refresher.log.current.calls == 1)
+    #expect(Set(results.current.map(\.credential.accessToken)) == ["at-1"])
+    #expect(Set(results.current.map(\.generation)) == [Generation(generation.rawValue + 1)])
+  }
+
+  @Test("Compare-and-refresh: a stale generation gets the current credential with no refresh")
+  func staleGeneration() async throws {
+    let session = makeSession()
+    let first = try await signedIn(session)
+    let renewed = try await session.refresh(ifGeneration: first)
+    let late = try await session.refresh(ifGeneration: first)
+    #expect(late == renewed)
+    #expect(refresher.log.current.calls == 1)
+    // A request that carried the replaced token (Alamofire's form) behaves the same.
+    var request = URLRequest(url: URL(string: "https://api.example.com")!)
+    request.setValue("Bearer at-0", forHTTPHeaderField: "Authorization")
+    #expect(try await session.refresh(afterFailureOf: request) == renewed.credential)
+    #expect(refresher.log.current.calls == 1)
+    request.setValue("Bearer at-1", forHTTPHeaderField: "Authorization")
+    #expect(try await session.refresh(afterFailureOf: request).accessToken == "at-2")
+    #expect(refresher.log.current.calls == 2)
+  }
+
+  @Test("A temporary failure reaches every waiter once, keeps the session and is memoized per generation")
+  func failureMemo() async throws {
+    let session = makeSession(policy: RefreshPolicy(temporaryFailureCooldown: 10))
+    let recorder = EventRecorder(session.events)
+    let generation = try await signedIn(session)
+    let failure = AuthError.tokenEndpoint(statusCode: 503, error: nil)
+    let gate = refresher.holdNext()
+    refresher.script(.failure(failure))
+    let waiters = (0..<5).map { _ in
+      Task { () -> AuthError? in
+        do {
+          _ = try await session.refresh(ifGeneration: generation)
+          return nil
+        } catch {
+          return error as? AuthError
+        }
+      }
+    }
+    await refresher.log.until { $0.calls == 1 }
+    gate.open()
+    for waiter in waiters { #expect(await waiter.value == failure) }
+    // The same generation is not refreshed again: the memo answers.
+    await #expect(throws: failure) { try await session.refresh(ifGeneration: generation) }
+    #expect(refresher.log.current.calls == 1)
+    #expect(session.current?.credential == .test())
+    #expect(storage.events.current == ["save at-0"])
+    #expect(recorder.events.current.filter { $0 == .refreshFailed(failure) }.count == 1)
+    // After the cooldown the generation may be tried again.
+    clock.advance(by: 10)
+    #expect(try await session.refresh(ifGeneration: generation).credential.accessToken == "at-2")
+    #expect(refresher.log.current.calls == 2)
+  }
+
+  @Test("A fatal failure clears the session once, tells every waiter, and stops refreshing")
+  func fatalFailure() async throws {
+    let session = makeSession()
+    let recorder = EventRecorder(session.events)
+    let generation = try await signedIn(session)
+    let rejection = AuthError.refreshRejected(OAuthErrorResponse(code: "invalid_grant"))
+    let gate = refresher.holdNext()
+    refresher.script(.failure(rejection))
+    let waiters = (0..<5).map { _ in
+      Task { () -> AuthError? in
+        do {
+          _ = try await session.refresh(ifGeneration: generation)
+          return nil
+        } catch {
+          return error as? AuthError
+        }
+      }
+    }
+    await refresher.log.until { $0.calls == 1 }
+    gate.open()
+    for waiter in waiters { #expect(await waiter.value == rejection) }
+    #expect(session.current == nil)
+    #expect(storage.credential == nil)
+    #expect(storage.events.current == ["save at-0", "load", "clear"])
+    // A late 401 of the rejected generation gets the same typed error; anything else: no session.
+    await #expect(throws: rejection) { try await session.refresh(ifGeneration: generation) }
+    await #expect(throws: AuthError.notSignedIn) { try await session.credential() }
+    #expect(refresher.log.current.calls == 1)
+    #expect(recorder.events.current.filter { $0 == .signedOut(.refreshRejected(rejection)) }.count == 1)
+    #expect(recorder.events.current.last == .signedOut(.refreshRejected(rejection)))
+  }
+
+  @Test("After a rejection, a credential another process stored meanwhile is adopted")
+  func rejectionRereadsStorage() async throws {
+    let session = makeSession()
+    let generation = try await signedIn(session)
+    let gate = refresher.holdNext()
+    refresher.script(.failure(.refreshRejected(OAuthErrorResponse(code: "invalid_grant"))))
+    let waiter = Task { try await session.refresh(ifGeneration: generation) }
+    await refresher.log.until { $0.calls == 1 }
+    let rotatedElsewhere = Credential.test(access: "at-ext", refresh: "rt-ext")
+    storage.replaceBehindTheScenes(rotatedElsewhere)
+    gate.open()
+    #expect(try await waiter.value.credential == rotatedElsewhere)
+    #expect(session.current?.credential == rotatedElsewhere)
+  }
+
+  @Test("The loop breaker refuses the refresh after N that did not help within the window, once per generation")
+  func loopBreaker() async throws {
+    let policy = RefreshPolicy(window: RefreshWindow(interval: 30, maximumRefreshes: 3))
+    let session = makeSession(policy: policy)
+    let recorder = EventRecorder(session.events)
+    var generation = try await signedIn(session)
+    // The first refresh renews the signed-in credential; the next three renew fresh tokens that
+    // were rejected at once: those three did not help.
+    for _ in 0..<4 {
+      generation = try await session.refresh(ifGeneration: generation).generation
+      clock.advance(by: 1)
+    }
+    let excessive = AuthError.excessiveRefresh(refreshes: 3, interval: 30)
+    await #expect(throws: excessive) { try await session.refresh(ifGeneration: generation) }
+    await #expect(throws: excessive) { try await session.refresh(ifGeneration: generation) }
+    #expect(refresher.log.current.calls == 4)
+    #expect(recorder.events.current.filter { $0 == .refreshFailed(excessive) }.count == 1)
+    #expect(excessive.kind == .client)
+    clock.advance(by: 30)
+    #expect(try await session.refresh(ifGeneration: generation).credential.accessToken == "at-5")
+  }
+
+  @Test("Sign-out during a refresh: waiters fail at once, the late result is discarded, nothing stored")
+  func signOutDuringRefresh() async throws {
+    let session = makeSession()
+    let recorder = EventRecorder(session.events)
+    let generation = try await signedIn(session)
+    let gate = refresher.holdNext()
+    let waiter = Task { try await session.refresh(ifGeneration: generation) }
+    await refresher.log.until { $0.calls == 1 }
+    try await session.signOut()
+    await #expect(throws: AuthError.sessionEnded) { try await waiter.value }
+    gate.open()
+    await refresher.log.until { $0.cancelled + $0.finished == 1 }
+    #expect(refresher.log.current.cancelled == 1)
+    #expect(session.current == nil)
+    #expect(storage.events.current == ["save at-0", "clear"])
+    #expect(
+      recorder.events.current.contains { if case .tokenRefreshed = $0 { return true } else { return false } } == false)
+    #expect(recorder.events.current.last == .signedOut(.requested))
+  }
+
+  @Test("A refresh result that arrives after a new sign-in does not overwrite the new session")
+  func epochDiscardsLateResult() async throws {
+    let session = makeSession()
+    let generation = try await signedIn(session)
+    // A refresher that ignores cancellation: its result arrives after the sign-in anyway.
+    let gate = refresher.holdNext()
+    let waiter = Task { try await session.refresh(ifGeneration: generation) }
+    await refresher.log.until { $0.calls == 1 }
+    let other = Credential.test(access: "at-bob", refresh: "rt-bob", userID: "bob")
+    try await session.signIn(other)
+    await #expect(throws: AuthError.sessionEnded) { try await waiter.value }
+    gate.open()
+    await refresher.log.until { $0.cancelled + $0.finished == 1 }
+    #expect(session.current?.credential == other)
+    #expect(storage.credential == other)
+  }
+
+  @Test("The machine drops a result whose refresh no longer counts, even if the refresher ignored cancellation")
+  func machineDiscardsStaleResult() {
+    var machine = SessionStateMachine(policy: RefreshPolicy())
+    _ = machine.signedIn(.test())
+    guard case .startRefresh(let id, _, _) = machine.refreshRequested(ifGeneration: machine.generation, now: Date(timeIntervalSince1970: 0), uptime: 0)
+    else {
+      Issue.record("expected a refresh to start")
+      return
+    }
+    _ = machine.signedOut()
+    guard case .discard = machine.refreshFinished(id: id, result: .success(.test(access: "late")), uptime: 1) else {
+      Issue.record("a result from an older epoch must be discarded")
+      return
+    }
+    #expect(machine.credential == nil)
+  }
+
+  @Test("The renewed credential is saved before any waiter resumes")
+  func saveBeforeResume() async throws {
+    let session = makeSession()
+    let generation = try await signedIn(session)
+    let gate = refresher.holdNext()
+    let order = storage.events
+    let storage = self.storage
+    let waiters = (0..<10).map { index in
+      Task {
+        _ = try await session.refresh(ifGeneration: generation)
+        // At the moment a waiter resumes, the storage already holds the new credential.
+        order.update { $0.append(storage.credential?.accessToken == "at-1" ? "resumed \(index)" : "EARLY \(index)") }
+      }
+    }
+    await refresher.log.until { $0.calls == 1 }
+    gate.open()
+    for waiter in waiters { try await waiter.value }
+    let log = order.current
+    let saveIndex = try #require(log.firstIndex(of: "save at-1"))
+    let resumed = log.indices.filter { log[$0].hasPrefix("resumed") }
+    #expect(resumed.count == 10)
+    #expect(resumed.allSatisfy { $0 > saveIndex })
+    #expect(!log.contains { $0.hasPrefix("EARLY") })
+  }
+
+  @Test("A save failure still installs the renewed credential (the old refresh token is already spent)")
+  func saveFailureKeepsCredential() async throws {
+    let session = makeSession()
+    let generation = try await signedIn(session)
+    storage.failSaves = true
+    let renewed = try await session.refresh(ifGeneration: generation)
+    #expect(renewed.credential.accessToken == "at-1")
+    #expect(session.current == renewed)
+  }
+
+  @Test("A cancelled waiter leaves at once; the shared refresh carries on for the others")
+  func cancelledWaiter() async throws {
+    let session = makeSession()
+    let generation = try await signedIn(session)
+    let gate = refresher.holdNext()
+    let leaving = Task { try await session.refresh(ifGeneration: generation) }
+    let staying = Task { try await session.refresh(ifGeneration: generation) }
+    await refresher.log.until { $0.calls == 1 }
+    leaving.cancel()
+    // Resolves before the gate opens.
+    await #expect(throws: AuthError.cancelled) { try await leaving.value }
+    #expect(refresher.log.current.cancelled == 0)
+    gate.open()
+    #expect(try await staying.value.credential.accessToken == "at-1")
+    #expect(refresher.log.current.calls == 1)
+    #expect(refresher.log.current.cancelled == 0)
+  }
+
+  @Test("credential() refreshes within the leeway, not before; a failed proactive refresh keeps a working token")
+  func proactiveRefresh() async throws {
+    let session = makeSession(policy: RefreshPolicy(leeway: 30, temporaryFailureCooldown: 60))
+    _ = try await signedIn(session, .test(expiresAt: clock.now.addingTimeInterval(100)))
+    #expect(try await session.credential().credential.accessToken == "at-0")
+    #expect(refresher.log.current.calls == 0)
+    clock.advance(by: 70)
+    refresher.script(.failure(.network(TransportError(.timedOut))))
+    // Within the leeway but not expired: the failure does not fail the caller.
+    #expect(try await session.credential().credential.accessToken == "at-0")
+    #expect(refresher.log.current.calls == 1)
+    clock.advance(by: 30)
+    // Expired, and the failure is memoized for the cooldown: the caller gets the error.
+    await #expect(throws: AuthError.network(TransportError(.timedOut))) { try await session.credential() }
+    #expect(refresher.log.current.calls == 1)
+    clock.advance(by: 30)
+    #expect(try await session.credential().credential.accessToken == "at-2")
+  }
+
+  @Test("No session, or no refresh token, gives a typed error without a refresh")
+  func missingPieces() async throws {
+    let session = makeSession()
+    await #expect(throws: AuthError.notSignedIn) { try await session.credential() }
+    await #expect(throws: AuthError.notSignedIn) { try await session.refresh(ifGeneration: Generation(1)) }
+    let generation = try await signedIn(session, .test(refresh: nil))
+    await #expect(throws: AuthError.noRefreshToken) { try await session.refresh(ifGeneration: generation) }
+    #expect(refresher.log.current.calls == 0)
+  }
+
+  @Test("Waiters that race the publication each get the outcome exactly once (replay signalling)")
+  func raceWithPublication() async throws {
+    for _ in 0..<20 {
+      let session = makeSession()
+      let generation = try await signedIn(session)
+      let completions = Observed<[Int]>(Array(repeating: 0, count: 200))
+      // No gate: the refresh finishes while waiters are still arriving, so some subscribe to the
+      // signal after the outcome was published and rely on its replay.
+      for index in 0..<200 {
+        _ = session.rx.refresh(ifGeneration: generation).subscribe(onSuccess: { _ in
+          completions.update { $0[index] += 1 }
+        })
+      }
+      #expect(await completions.until { $0.allSatisfy { $0 >= 1 } })
+      #expect(completions.current.allSatisfy { $0 == 1 })
+    }
+  }
+
+  @Test("The refresh signal replays its outcome to a subscriber that arrives after it was sent")
+  func signalReplays() {
+    var machine = SessionStateMachine(policy: RefreshPolicy())
+    _ = machine.signedIn(.test())
+    guard
+      case .startRefresh(let id, _, let signal) = machine.refreshRequested(ifGeneration: machine.generation, now: Date(timeIntervalSince1970: 0), uptime: 0)
+    else {
+      Issue.record("expected a refresh to start")
+      return
+    }
+    guard case .persist = machine.refreshFinished(id: id, result: .success(.test(access: "at-1")), uptime: 0),
+      let completion = machine.persisted(id: id), case .success(let credential) = completion.outcome
+    else {
+      Issue.record("expected the refresh to complete")
+      return
+    }
+    signal.onNext(credential)
+    signal.onCompleted()
+    var received: [VersionedCredential] = []
+    _ = signal.subscribe(onNext: { received.append($0) })
+    #expect(received == [credential])
+  }
+
+  @Test("The Rx face: Single<Credential> shares the refresh; disposing leaves without cancelling it")
+  func rxFace() async throws {
+    let session = makeSession()
+    let generation = try await signedIn(session)
+    let gate = refresher.holdNext()
+    let received = Observed<[String]>([])
+    let kept = session.rx.refresh(ifGeneration: generation).subscribe(
+      onSuccess: { credential in received.update { $0.append(credential.credential.accessToken) } })
+    let left = session.rx.refresh(ifGeneration: generation).subscribe(
+      onSuccess: { _ in received.update { $0.append("left one got it") } })
+    await refresher.log.until { $0.calls == 1 }
+    left.dispose()
+    gate.open()
+    #expect(await received.until { $0 == ["at-1"] })
+    let valid = Observed<Credential?>(nil)
+    _ = session.rx.validSession().subscribe(onSuccess: { credential in valid.update { $0 = credential } })
+    #expect(await valid.until { $0?.accessToken == "at-1" })
+    kept.dispose()
+    #expect(refresher.log.current.calls == 1)
+  }
+}
