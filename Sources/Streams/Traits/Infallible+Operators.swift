@@ -150,3 +150,18 @@ extension InfallibleType where Element: Equatable {
     Infallible(asObservable().distinctUntilChanged())
   }
 }
+
+extension InfallibleType {
+  /// Combines each element with `object`, held weakly; completes at the first element that
+  /// arrives after `object` was deallocated. See ``ObservableType/withUnretained(_:resultSelector:)``.
+  public func withUnretained<Object: AnyObject, Out>(
+    _ object: Object, resultSelector: @escaping (Object, Element) -> Out
+  ) -> Infallible<Out> {
+    Infallible<Out>(asObservable().withUnretained(object, resultSelector: resultSelector))
+  }
+
+  /// Pairs each element with `object`, held weakly; see ``withUnretained(_:resultSelector:)``.
+  public func withUnretained<Object: AnyObject>(_ object: Object) -> Infallible<(Object, Element)> {
+    Infallible<(Object, Element)>(asObservable().withUnretained(object))
+  }
+}

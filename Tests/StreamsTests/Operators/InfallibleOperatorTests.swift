@@ -109,4 +109,18 @@ struct InfallibleOperatorTests {
     trigger.onNext(2)
     #expect(recorder.elements == ["1x!", "2y!"])
   }
+
+  @Test("withUnretained on Infallible returns Infallible and completes once the object is gone")
+  func withUnretained() {
+    final class Owner {}
+    var owner: Owner? = Owner()
+    let subject = PublishSubject<Int>()
+    let recorder = Recorder<Int>()
+    let result: Infallible<Int> = subject.asInfallible(onErrorJustReturn: 0).withUnretained(owner!) { $1 }
+    _ = result.subscribe(recorder)
+    subject.onNext(1)
+    owner = nil
+    subject.onNext(2)
+    #expect(recorder.elements == [1] && recorder.isCompleted)
+  }
 }
