@@ -111,7 +111,9 @@ struct CombineLatestArityTests {
       return tuples.map { "\($0)\($1)\($2)" }
     }
     #expect(observer.events == [.next(220, "1atrue"), .next(230, "2atrue"), .completed(300)])
-    let selected = TestScheduler(initialClock: 0).start { Observable.just(1).combineLatest(Observable.just(2)) { $0 + $1 } }
+    let selected = TestScheduler(initialClock: 0).start {
+      Observable.just(1).combineLatest(Observable.just(2)) { $0 + $1 }
+    }
     #expect(selected.events == [.next(200, 3), .completed(200)])
   }
 }
