@@ -27,7 +27,7 @@ struct CombiningTests {
   @Test("combineLatest of an empty collection sends [] then completes; the collection form combines")
   func combineLatestCollection() {
     let empty = Recorder<[Int]>()
-    _ = Observable<[Int]>.combineLatest([Observable<Int>]()).subscribe(empty)
+    _ = Observable<Int>.combineLatest([Observable<Int>]()).subscribe(empty)
     #expect(empty.events.count == 2 && empty.elements == [[]] && empty.isCompleted)
     let subjects = (0..<3).map { _ in PublishSubject<Int>() }
     let combined = Recorder<[Int]>()
@@ -83,7 +83,7 @@ struct CombiningTests {
   @Test("zip of an empty collection completes with no element; three sources zip")
   func zipCollection() {
     let empty = Recorder<[Int]>()
-    _ = Observable<[Int]>.zip([Observable<Int>]()).subscribe(empty)
+    _ = Observable<Int>.zip([Observable<Int>]()).subscribe(empty)
     #expect(empty.events.count == 1 && empty.isCompleted)
     let arrays = Recorder<[Int]>()
     _ = Observable.zip([Observable.of(1, 2), Observable.of(10, 20, 30)]).subscribe(arrays)

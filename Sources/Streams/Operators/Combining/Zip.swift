@@ -53,26 +53,6 @@ extension ObservableType {
   ) -> Observable<Element> where Collection.Element: ObservableConvertibleType {
     ZipCollection(sources: collection.map { $0.asObservable() }, resultSelector: resultSelector)
   }
-
-  /// Pairs the n-th elements of two sources into tuples.
-  public static func zip<O1: ObservableConvertibleType, O2: ObservableConvertibleType>(_ source1: O1, _ source2: O2)
-    -> Observable<Element> where Element == (O1.Element, O2.Element)
-  {
-    zip(source1, source2) { ($0, $1) }
-  }
-
-  /// Combines the n-th elements of three sources into tuples.
-  public static func zip<O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType>(
-    _ source1: O1, _ source2: O2, _ source3: O3
-  ) -> Observable<Element> where Element == (O1.Element, O2.Element, O3.Element) {
-    zip(source1, source2, source3) { ($0, $1, $2) }
-  }
-
-  /// Combines the n-th elements of any number of sources into arrays.
-  public static func zip<Collection: Swift.Collection>(_ collection: Collection) -> Observable<Element>
-  where Collection.Element: ObservableConvertibleType, Element == [Collection.Element.Element] {
-    zip(collection) { $0 }
-  }
 }
 
 /// A first-in first-out queue with amortized O(1) dequeue.
