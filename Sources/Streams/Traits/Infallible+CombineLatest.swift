@@ -1,6 +1,6 @@
 extension Infallible {
   /// Combines the latest elements of two infallible sequences; see
-  /// ``ObservableType/combineLatest(_:_:resultSelector:)``.
+  /// `combineLatest(_:_:resultSelector:)`.
   public static func combineLatest<I1: InfallibleType, I2: InfallibleType>(
     _ source1: I1, _ source2: I2,
     resultSelector: @escaping (I1.Element, I2.Element) throws -> Element
@@ -9,7 +9,7 @@ extension Infallible {
   }
 
   /// Combines the latest elements of three infallible sequences; see
-  /// ``ObservableType/combineLatest(_:_:resultSelector:)``.
+  /// `combineLatest(_:_:resultSelector:)`.
   public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType>(
     _ source1: I1, _ source2: I2, _ source3: I3,
     resultSelector: @escaping (I1.Element, I2.Element, I3.Element) throws -> Element
@@ -18,7 +18,7 @@ extension Infallible {
   }
 
   /// Combines the latest elements of four infallible sequences; see
-  /// ``ObservableType/combineLatest(_:_:resultSelector:)``.
+  /// `combineLatest(_:_:resultSelector:)`.
   public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType>(
     _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4,
     resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element) throws -> Element
@@ -27,7 +27,7 @@ extension Infallible {
   }
 
   /// Combines the latest elements of five infallible sequences; see
-  /// ``ObservableType/combineLatest(_:_:resultSelector:)``.
+  /// `combineLatest(_:_:resultSelector:)`.
   public static func combineLatest<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType
   >(
@@ -38,7 +38,7 @@ extension Infallible {
   }
 
   /// Combines the latest elements of six infallible sequences; see
-  /// ``ObservableType/combineLatest(_:_:resultSelector:)``.
+  /// `combineLatest(_:_:resultSelector:)`.
   public static func combineLatest<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType,
     I6: InfallibleType
@@ -51,7 +51,7 @@ extension Infallible {
   }
 
   /// Combines the latest elements of seven infallible sequences; see
-  /// ``ObservableType/combineLatest(_:_:resultSelector:)``.
+  /// `combineLatest(_:_:resultSelector:)`.
   public static func combineLatest<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType,
     I6: InfallibleType, I7: InfallibleType
@@ -66,7 +66,7 @@ extension Infallible {
   }
 
   /// Combines the latest elements of eight infallible sequences; see
-  /// ``ObservableType/combineLatest(_:_:resultSelector:)``.
+  /// `combineLatest(_:_:resultSelector:)`.
   public static func combineLatest<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType,
     I6: InfallibleType, I7: InfallibleType, I8: InfallibleType

@@ -63,14 +63,14 @@ extension InfallibleType {
     Infallible(asObservable().take(until: other))
   }
 
-  /// Sends elements until `predicate` holds; see ``ObservableType/take(until:behavior:)``.
+  /// Sends elements until `predicate` holds; see `take(until:behavior:)`.
   public func take(until predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive)
     -> Infallible<Element>
   {
     Infallible(asObservable().take(until: predicate, behavior: behavior))
   }
 
-  /// Sends elements while `predicate` holds; see ``ObservableType/take(while:behavior:)``.
+  /// Sends elements while `predicate` holds; see `take(while:behavior:)`.
   public func take(while predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive)
     -> Infallible<Element>
   {
@@ -153,14 +153,14 @@ extension InfallibleType where Element: Equatable {
 
 extension InfallibleType {
   /// Combines each element with `object`, held weakly; completes at the first element that
-  /// arrives after `object` was deallocated. See ``ObservableType/withUnretained(_:resultSelector:)``.
+  /// arrives after `object` was deallocated. See `withUnretained(_:resultSelector:)`.
   public func withUnretained<Object: AnyObject, Out>(
     _ object: Object, resultSelector: @escaping (Object, Element) -> Out
   ) -> Infallible<Out> {
     Infallible<Out>(asObservable().withUnretained(object, resultSelector: resultSelector))
   }
 
-  /// Pairs each element with `object`, held weakly; see ``withUnretained(_:resultSelector:)``.
+  /// Pairs each element with `object`, held weakly; see `withUnretained(_:resultSelector:)`.
   public func withUnretained<Object: AnyObject>(_ object: Object) -> Infallible<(Object, Element)> {
     Infallible<(Object, Element)>(asObservable().withUnretained(object))
   }

@@ -1,6 +1,6 @@
 extension InfallibleType {
   /// Combines the n-th elements of two infallible sequences; see
-  /// ``ObservableType/zip(_:_:resultSelector:)``.
+  /// `zip(_:_:resultSelector:)`.
   public static func zip<E1, E2>(
     _ source1: Infallible<E1>, _ source2: Infallible<E2>,
     resultSelector: @escaping (E1, E2) throws -> Element
@@ -9,7 +9,7 @@ extension InfallibleType {
   }
 
   /// Combines the n-th elements of three infallible sequences; see
-  /// ``ObservableType/zip(_:_:resultSelector:)``.
+  /// `zip(_:_:resultSelector:)`.
   public static func zip<E1, E2, E3>(
     _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>,
     resultSelector: @escaping (E1, E2, E3) throws -> Element
@@ -18,7 +18,7 @@ extension InfallibleType {
   }
 
   /// Combines the n-th elements of four infallible sequences; see
-  /// ``ObservableType/zip(_:_:resultSelector:)``.
+  /// `zip(_:_:resultSelector:)`.
   public static func zip<E1, E2, E3, E4>(
     _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
     resultSelector: @escaping (E1, E2, E3, E4) throws -> Element
@@ -27,7 +27,7 @@ extension InfallibleType {
   }
 
   /// Combines the n-th elements of five infallible sequences; see
-  /// ``ObservableType/zip(_:_:resultSelector:)``.
+  /// `zip(_:_:resultSelector:)`.
   public static func zip<E1, E2, E3, E4, E5>(
     _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
     _ source5: Infallible<E5>,
@@ -37,7 +37,7 @@ extension InfallibleType {
   }
 
   /// Combines the n-th elements of six infallible sequences; see
-  /// ``ObservableType/zip(_:_:resultSelector:)``.
+  /// `zip(_:_:resultSelector:)`.
   public static func zip<E1, E2, E3, E4, E5, E6>(
     _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
     _ source5: Infallible<E5>, _ source6: Infallible<E6>,
@@ -47,7 +47,7 @@ extension InfallibleType {
   }
 
   /// Combines the n-th elements of seven infallible sequences; see
-  /// ``ObservableType/zip(_:_:resultSelector:)``.
+  /// `zip(_:_:resultSelector:)`.
   public static func zip<E1, E2, E3, E4, E5, E6, E7>(
     _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
     _ source5: Infallible<E5>, _ source6: Infallible<E6>, _ source7: Infallible<E7>,
@@ -58,7 +58,7 @@ extension InfallibleType {
   }
 
   /// Combines the n-th elements of eight infallible sequences; see
-  /// ``ObservableType/zip(_:_:resultSelector:)``.
+  /// `zip(_:_:resultSelector:)`.
   public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
     _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
     _ source5: Infallible<E5>, _ source6: Infallible<E6>, _ source7: Infallible<E7>, _ source8: Infallible<E8>,

@@ -24,7 +24,7 @@ extension ObservableType {
     }
   }
 
-  /// Mirrors whichever of this sequence and `other` sends first; see ``amb(_:)-(Sequence)``.
+  /// Mirrors whichever of this sequence and `other` sends first; see `amb(_:)`.
   public func amb<Other: ObservableConvertibleType>(_ other: Other) -> Observable<Element>
   where Other.Element == Element {
     Observable.amb([asObservable(), other.asObservable()])

@@ -3,13 +3,13 @@
 
 extension ObservableType {
   /// Combines the latest elements of this sequence and another source into tuples; the instance form of
-  /// ``ObservableType/combineLatest(_:_:)``.
+  /// `combineLatest(_:_:)`.
   public func combineLatest<O2: ObservableConvertibleType>(_ source2: O2) -> Observable<(Element, O2.Element)> {
     Observable<(Element, O2.Element)>.combineLatest(self, source2) { ($0, $1) }
   }
 
   /// Combines the latest elements of this sequence and another source with `resultSelector`; the instance form of
-  /// ``ObservableType/combineLatest(_:_:resultSelector:)``.
+  /// `combineLatest(_:_:resultSelector:)`.
   public func combineLatest<O2: ObservableConvertibleType, Result>(
     _ source2: O2, resultSelector: @escaping (Element, O2.Element) throws -> Result
   ) -> Observable<Result> {
@@ -17,7 +17,7 @@ extension ObservableType {
   }
 
   /// Combines the latest elements of this sequence and two more sources into tuples; the instance form of
-  /// ``ObservableType/combineLatest(_:_:_:)``.
+  /// `combineLatest(_:_:_:)`.
   public func combineLatest<O2: ObservableConvertibleType, O3: ObservableConvertibleType>(_ source2: O2, _ source3: O3)
     -> Observable<(Element, O2.Element, O3.Element)>
   {
@@ -25,7 +25,7 @@ extension ObservableType {
   }
 
   /// Combines the latest elements of this sequence and two more sources with `resultSelector`; the instance form of
-  /// ``ObservableType/combineLatest(_:_:_:resultSelector:)``.
+  /// `combineLatest(_:_:_:resultSelector:)`.
   public func combineLatest<O2: ObservableConvertibleType, O3: ObservableConvertibleType, Result>(
     _ source2: O2, _ source3: O3, resultSelector: @escaping (Element, O2.Element, O3.Element) throws -> Result
   ) -> Observable<Result> {
@@ -33,7 +33,7 @@ extension ObservableType {
   }
 
   /// Combines the latest elements of this sequence and three more sources into tuples; the instance form of
-  /// ``ObservableType/combineLatest(_:_:_:_:)``.
+  /// `combineLatest(_:_:_:_:)`.
   public func combineLatest<
     O2: ObservableConvertibleType, O3: ObservableConvertibleType, O4: ObservableConvertibleType
   >(_ source2: O2, _ source3: O3, _ source4: O4) -> Observable<(Element, O2.Element, O3.Element, O4.Element)> {
@@ -43,7 +43,7 @@ extension ObservableType {
   }
 
   /// Combines the latest elements of this sequence and three more sources with `resultSelector`; the instance form of
-  /// ``ObservableType/combineLatest(_:_:_:_:resultSelector:)``.
+  /// `combineLatest(_:_:_:_:resultSelector:)`.
   public func combineLatest<
     O2: ObservableConvertibleType, O3: ObservableConvertibleType, O4: ObservableConvertibleType, Result
   >(
@@ -54,7 +54,7 @@ extension ObservableType {
   }
 
   /// Combines the latest elements of this sequence and four more sources into tuples; the instance form of
-  /// ``ObservableType/combineLatest(_:_:_:_:_:)``.
+  /// `combineLatest(_:_:_:_:_:)`.
   public func combineLatest<
     O2: ObservableConvertibleType, O3: ObservableConvertibleType, O4: ObservableConvertibleType,
     O5: ObservableConvertibleType
@@ -67,7 +67,7 @@ extension ObservableType {
   }
 
   /// Combines the latest elements of this sequence and four more sources with `resultSelector`; the instance form of
-  /// ``ObservableType/combineLatest(_:_:_:_:_:resultSelector:)``.
+  /// `combineLatest(_:_:_:_:_:resultSelector:)`.
   public func combineLatest<
     O2: ObservableConvertibleType, O3: ObservableConvertibleType, O4: ObservableConvertibleType,
     O5: ObservableConvertibleType, Result
@@ -79,7 +79,7 @@ extension ObservableType {
   }
 
   /// Combines the latest elements of this sequence and five more sources into tuples; the instance form of
-  /// ``ObservableType/combineLatest(_:_:_:_:_:_:)``.
+  /// `combineLatest(_:_:_:_:_:_:)`.
   public func combineLatest<
     O2: ObservableConvertibleType, O3: ObservableConvertibleType, O4: ObservableConvertibleType,
     O5: ObservableConvertibleType, O6: ObservableConvertibleType
@@ -92,7 +92,7 @@ extension ObservableType {
   }
 
   /// Combines the latest elements of this sequence and five more sources with `resultSelector`; the instance form of
-  /// ``ObservableType/combineLatest(_:_:_:_:_:_:resultSelector:)``.
+  /// `combineLatest(_:_:_:_:_:_:resultSelector:)`.
   public func combineLatest<
     O2: ObservableConvertibleType, O3: ObservableConvertibleType, O4: ObservableConvertibleType,
     O5: ObservableConvertibleType, O6: ObservableConvertibleType, Result
@@ -104,7 +104,7 @@ extension ObservableType {
   }
 
   /// Combines the latest elements of this sequence and six more sources into tuples; the instance form of
-  /// ``ObservableType/combineLatest(_:_:_:_:_:_:_:)``.
+  /// `combineLatest(_:_:_:_:_:_:_:)`.
   public func combineLatest<
     O2: ObservableConvertibleType, O3: ObservableConvertibleType, O4: ObservableConvertibleType,
     O5: ObservableConvertibleType, O6: ObservableConvertibleType, O7: ObservableConvertibleType
@@ -117,7 +117,7 @@ extension ObservableType {
   }
 
   /// Combines the latest elements of this sequence and six more sources with `resultSelector`; the instance form of
-  /// ``ObservableType/combineLatest(_:_:_:_:_:_:_:resultSelector:)``.
+  /// `combineLatest(_:_:_:_:_:_:_:resultSelector:)`.
   public func combineLatest<
     O2: ObservableConvertibleType, O3: ObservableConvertibleType, O4: ObservableConvertibleType,
     O5: ObservableConvertibleType, O6: ObservableConvertibleType, O7: ObservableConvertibleType, Result
@@ -131,7 +131,7 @@ extension ObservableType {
   }
 
   /// Combines the latest elements of this sequence and seven more sources into tuples; the instance form of
-  /// ``ObservableType/combineLatest(_:_:_:_:_:_:_:_:)``.
+  /// `combineLatest(_:_:_:_:_:_:_:_:)`.
   public func combineLatest<
     O2: ObservableConvertibleType, O3: ObservableConvertibleType, O4: ObservableConvertibleType,
     O5: ObservableConvertibleType, O6: ObservableConvertibleType, O7: ObservableConvertibleType,
@@ -146,7 +146,7 @@ extension ObservableType {
   }
 
   /// Combines the latest elements of this sequence and seven more sources with `resultSelector`; the instance form of
-  /// ``ObservableType/combineLatest(_:_:_:_:_:_:_:_:resultSelector:)``.
+  /// `combineLatest(_:_:_:_:_:_:_:_:resultSelector:)`.
   public func combineLatest<
     O2: ObservableConvertibleType, O3: ObservableConvertibleType, O4: ObservableConvertibleType,
     O5: ObservableConvertibleType, O6: ObservableConvertibleType, O7: ObservableConvertibleType,

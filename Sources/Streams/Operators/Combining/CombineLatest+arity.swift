@@ -1,5 +1,5 @@
 extension ObservableType {
-  /// Combines the latest elements of three sources; see ``combineLatest(_:_:resultSelector:)``.
+  /// Combines the latest elements of three sources; see `combineLatest(_:_:resultSelector:)`.
   public static func combineLatest<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType
   >(
@@ -20,7 +20,7 @@ extension ObservableType {
     }
   }
 
-  /// Combines the latest elements of four sources; see ``combineLatest(_:_:resultSelector:)``.
+  /// Combines the latest elements of four sources; see `combineLatest(_:_:resultSelector:)`.
   public static func combineLatest<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType
@@ -44,7 +44,7 @@ extension ObservableType {
     }
   }
 
-  /// Combines the latest elements of five sources; see ``combineLatest(_:_:resultSelector:)``.
+  /// Combines the latest elements of five sources; see `combineLatest(_:_:resultSelector:)`.
   public static func combineLatest<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType
@@ -73,7 +73,7 @@ extension ObservableType {
     }
   }
 
-  /// Combines the latest elements of six sources; see ``combineLatest(_:_:resultSelector:)``.
+  /// Combines the latest elements of six sources; see `combineLatest(_:_:resultSelector:)`.
   public static func combineLatest<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType
@@ -104,7 +104,7 @@ extension ObservableType {
     }
   }
 
-  /// Combines the latest elements of seven sources; see ``combineLatest(_:_:resultSelector:)``.
+  /// Combines the latest elements of seven sources; see `combineLatest(_:_:resultSelector:)`.
   public static func combineLatest<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType,
@@ -141,7 +141,7 @@ extension ObservableType {
     }
   }
 
-  /// Combines the latest elements of eight sources; see ``combineLatest(_:_:resultSelector:)``.
+  /// Combines the latest elements of eight sources; see `combineLatest(_:_:resultSelector:)`.
   public static func combineLatest<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType,

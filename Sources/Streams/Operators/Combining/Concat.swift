@@ -22,13 +22,13 @@ extension ObservableType {
     Concat(sequence)
   }
 
-  /// Runs the sources of `collection` one after another; see ``concat(_:)-(Sequence)``.
+  /// Runs the sources of `collection` one after another; see `concat(_:)`.
   public static func concat<Collection: Swift.Collection>(_ collection: Collection) -> Observable<Element>
   where Collection.Element == Observable<Element> {
     Concat(collection)
   }
 
-  /// Runs the given sources one after another; see ``concat(_:)-(Sequence)``.
+  /// Runs the given sources one after another; see `concat(_:)`.
   public static func concat(_ sources: Observable<Element>...) -> Observable<Element> {
     Concat(sources)
   }

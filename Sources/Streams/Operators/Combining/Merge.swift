@@ -12,12 +12,12 @@ extension ObservableType {
     merge(Array(sources))
   }
 
-  /// Merges the events of an array of sources; see ``merge(_:)-(Collection)``.
+  /// Merges the events of an array of sources; see `merge(_:)`.
   public static func merge(_ sources: [Observable<Element>]) -> Observable<Element> {
     Flatten(source: SourcesNow(sources), strategy: .merge(maxConcurrent: .max)) { $0 }
   }
 
-  /// Merges the events of the given sources; see ``merge(_:)-(Collection)``. With no source, the
+  /// Merges the events of the given sources; see `merge(_:)`. With no source, the
   /// result completes at once.
   public static func merge(_ sources: Observable<Element>...) -> Observable<Element> {
     merge(sources)

@@ -3,13 +3,13 @@
 
 extension ObservableType {
   /// Combines the n-th elements of this sequence and another source into tuples; the instance form of
-  /// ``ObservableType/zip(_:_:)``.
+  /// `zip(_:_:)`.
   public func zip<O2: ObservableConvertibleType>(_ source2: O2) -> Observable<(Element, O2.Element)> {
     Observable<(Element, O2.Element)>.zip(self, source2) { ($0, $1) }
   }
 
   /// Combines the n-th elements of this sequence and another source with `resultSelector`; the instance form of
-  /// ``ObservableType/zip(_:_:resultSelector:)``.
+  /// `zip(_:_:resultSelector:)`.
   public func zip<O2: ObservableConvertibleType, Result>(
     _ source2: O2, resultSelector: @escaping (Element, O2.Element) throws -> Result
   ) -> Observable<Result> {
@@ -17,7 +17,7 @@ extension ObservableType {
   }
 
   /// Combines the n-th elements of this sequence and two more sources into tuples; the instance form of
-  /// ``ObservableType/zip(_:_:_:)``.
+  /// `zip(_:_:_:)`.
   public func zip<O2: ObservableConvertibleType, O3: ObservableConvertibleType>(_ source2: O2, _ source3: O3)
     -> Observable<(Element, O2.Element, O3.Element)>
   {
@@ -25,7 +25,7 @@ extension ObservableType {
   }
 
   /// Combines the n-th elements of this sequence and two more sources with `resultSelector`; the instance form of
-  /// ``ObservableType/zip(_:_:_:resultSelector:)``.
+  /// `zip(_:_:_:resultSelector:)`.
   public func zip<O2: ObservableConvertibleType, O3: ObservableConvertibleType, Result>(
     _ source2: O2, _ source3: O3, resultSelector: @escaping (Element, O2.Element, O3.Element) throws -> Result
   ) -> Observable<Result> {
@@ -33,7 +33,7 @@ extension ObservableType {
   }
 
   /// Combines the n-th elements of this sequence and three more sources into tuples; the instance form of
-  /// ``ObservableType/zip(_:_:_:_:)``.
+  /// `zip(_:_:_:_:)`.
   public func zip<O2: ObservableConvertibleType, O3: ObservableConvertibleType, O4: ObservableConvertibleType>(
     _ source2: O2, _ source3: O3, _ source4: O4
   ) -> Observable<(Element, O2.Element, O3.Element, O4.Element)> {
@@ -41,7 +41,7 @@ extension ObservableType {
   }
 
   /// Combines the n-th elements of this sequence and three more sources with `resultSelector`; the instance form of
-  /// ``ObservableType/zip(_:_:_:_:resultSelector:)``.
+  /// `zip(_:_:_:_:resultSelector:)`.
   public func zip<O2: ObservableConvertibleType, O3: ObservableConvertibleType, O4: ObservableConvertibleType, Result>(
     _ source2: O2, _ source3: O3, _ source4: O4,
     resultSelector: @escaping (Element, O2.Element, O3.Element, O4.Element) throws -> Result
@@ -50,7 +50,7 @@ extension ObservableType {
   }
 
   /// Combines the n-th elements of this sequence and four more sources into tuples; the instance form of
-  /// ``ObservableType/zip(_:_:_:_:_:)``.
+  /// `zip(_:_:_:_:_:)`.
   public func zip<
     O2: ObservableConvertibleType, O3: ObservableConvertibleType, O4: ObservableConvertibleType,
     O5: ObservableConvertibleType
@@ -62,7 +62,7 @@ extension ObservableType {
   }
 
   /// Combines the n-th elements of this sequence and four more sources with `resultSelector`; the instance form of
-  /// ``ObservableType/zip(_:_:_:_:_:resultSelector:)``.
+  /// `zip(_:_:_:_:_:resultSelector:)`.
   public func zip<
     O2: ObservableConvertibleType, O3: ObservableConvertibleType, O4: ObservableConvertibleType,
     O5: ObservableConvertibleType, Result
@@ -74,7 +74,7 @@ extension ObservableType {
   }
 
   /// Combines the n-th elements of this sequence and five more sources into tuples; the instance form of
-  /// ``ObservableType/zip(_:_:_:_:_:_:)``.
+  /// `zip(_:_:_:_:_:_:)`.
   public func zip<
     O2: ObservableConvertibleType, O3: ObservableConvertibleType, O4: ObservableConvertibleType,
     O5: ObservableConvertibleType, O6: ObservableConvertibleType
@@ -87,7 +87,7 @@ extension ObservableType {
   }
 
   /// Combines the n-th elements of this sequence and five more sources with `resultSelector`; the instance form of
-  /// ``ObservableType/zip(_:_:_:_:_:_:resultSelector:)``.
+  /// `zip(_:_:_:_:_:_:resultSelector:)`.
   public func zip<
     O2: ObservableConvertibleType, O3: ObservableConvertibleType, O4: ObservableConvertibleType,
     O5: ObservableConvertibleType, O6: ObservableConvertibleType, Result
@@ -99,7 +99,7 @@ extension ObservableType {
   }
 
   /// Combines the n-th elements of this sequence and six more sources into tuples; the instance form of
-  /// ``ObservableType/zip(_:_:_:_:_:_:_:)``.
+  /// `zip(_:_:_:_:_:_:_:)`.
   public func zip<
     O2: ObservableConvertibleType, O3: ObservableConvertibleType, O4: ObservableConvertibleType,
     O5: ObservableConvertibleType, O6: ObservableConvertibleType, O7: ObservableConvertibleType
@@ -112,7 +112,7 @@ extension ObservableType {
   }
 
   /// Combines the n-th elements of this sequence and six more sources with `resultSelector`; the instance form of
-  /// ``ObservableType/zip(_:_:_:_:_:_:_:resultSelector:)``.
+  /// `zip(_:_:_:_:_:_:_:resultSelector:)`.
   public func zip<
     O2: ObservableConvertibleType, O3: ObservableConvertibleType, O4: ObservableConvertibleType,
     O5: ObservableConvertibleType, O6: ObservableConvertibleType, O7: ObservableConvertibleType, Result
@@ -125,7 +125,7 @@ extension ObservableType {
   }
 
   /// Combines the n-th elements of this sequence and seven more sources into tuples; the instance form of
-  /// ``ObservableType/zip(_:_:_:_:_:_:_:_:)``.
+  /// `zip(_:_:_:_:_:_:_:_:)`.
   public func zip<
     O2: ObservableConvertibleType, O3: ObservableConvertibleType, O4: ObservableConvertibleType,
     O5: ObservableConvertibleType, O6: ObservableConvertibleType, O7: ObservableConvertibleType,
@@ -139,7 +139,7 @@ extension ObservableType {
   }
 
   /// Combines the n-th elements of this sequence and seven more sources with `resultSelector`; the instance form of
-  /// ``ObservableType/zip(_:_:_:_:_:_:_:_:resultSelector:)``.
+  /// `zip(_:_:_:_:_:_:_:_:resultSelector:)`.
   public func zip<
     O2: ObservableConvertibleType, O3: ObservableConvertibleType, O4: ObservableConvertibleType,
     O5: ObservableConvertibleType, O6: ObservableConvertibleType, O7: ObservableConvertibleType,

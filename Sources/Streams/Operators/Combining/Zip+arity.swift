@@ -1,5 +1,5 @@
 extension ObservableType {
-  /// Combines the n-th elements of four sources; see ``zip(_:_:resultSelector:)``.
+  /// Combines the n-th elements of four sources; see `zip(_:_:resultSelector:)`.
   public static func zip<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType
@@ -25,7 +25,7 @@ extension ObservableType {
     }
   }
 
-  /// Combines the n-th elements of five sources; see ``zip(_:_:resultSelector:)``.
+  /// Combines the n-th elements of five sources; see `zip(_:_:resultSelector:)`.
   public static func zip<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType
@@ -56,7 +56,7 @@ extension ObservableType {
     }
   }
 
-  /// Combines the n-th elements of six sources; see ``zip(_:_:resultSelector:)``.
+  /// Combines the n-th elements of six sources; see `zip(_:_:resultSelector:)`.
   public static func zip<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType
@@ -89,7 +89,7 @@ extension ObservableType {
     }
   }
 
-  /// Combines the n-th elements of seven sources; see ``zip(_:_:resultSelector:)``.
+  /// Combines the n-th elements of seven sources; see `zip(_:_:resultSelector:)`.
   public static func zip<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType,
@@ -127,7 +127,7 @@ extension ObservableType {
     }
   }
 
-  /// Combines the n-th elements of eight sources; see ``zip(_:_:resultSelector:)``.
+  /// Combines the n-th elements of eight sources; see `zip(_:_:resultSelector:)`.
   public static func zip<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
     O4: ObservableConvertibleType, O5: ObservableConvertibleType, O6: ObservableConvertibleType,

@@ -23,7 +23,7 @@ extension ObservableType {
     }
   }
 
-  /// Combines the n-th elements of three sources; see ``zip(_:_:resultSelector:)``.
+  /// Combines the n-th elements of three sources; see `zip(_:_:resultSelector:)`.
   public static func zip<O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType>(
     _ source1: O1, _ source2: O2, _ source3: O3,
     resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
