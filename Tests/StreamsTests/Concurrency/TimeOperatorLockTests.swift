@@ -102,4 +102,36 @@ struct TimeOperatorLockTests {
       subscription.dispose()
     }
   }
+
+  @Test("take(for:): the timer's completion does not wait for a delivery of the source")
+  func takeForDuration() {
+    let subject = PublishSubject<Int>()
+    let timers = HeldTimers()
+    let delivering = DispatchSemaphore(value: 0)
+    let fired = DispatchSemaphore(value: 0)
+    let returned = Counter()
+    let seen = Recorder<Int>()
+    let subscription = subject.take(for: .seconds(1), scheduler: timers).subscribe { event in
+      seen.on(event)
+      if event.element == 1 {
+        delivering.signal()
+        if Watchdog.wait(fired) { returned.increment() }
+      }
+    }
+    let sent = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      subject.onNext(1)
+      sent.signal()
+    }
+    #expect(Watchdog.wait(delivering))
+    Thread.detachNewThread {
+      timers.fire(0)
+      fired.signal()
+    }
+    #expect(Watchdog.wait(sent))
+    #expect(returned.value == 1, "the timer waited for the delivery")
+    #expect(seen.elements == [1])
+    #expect(seen.isCompleted)
+    subscription.dispose()
+  }
 }

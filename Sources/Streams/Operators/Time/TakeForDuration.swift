@@ -3,12 +3,13 @@ extension ObservableType {
   public func take(for duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
     let source = asObservable()
     return Observable.create { observer in
-      let lock = RecursiveLock.make()
+      // The source and the timer may send from different threads: delivered one at a time.
+      let delivery = SerializedDelivery((), observer: observer)
       let timer = scheduler.scheduleRelative((), dueTime: duration) { _ in
-        lock.withLock { observer.onCompleted() }
+        delivery.update { _, outbox in outbox.send(.completed) }
         return Disposables.create()
       }
-      let subscription = source.subscribe { event in lock.withLock { observer.on(event) } }
+      let subscription = source.subscribe { event in delivery.update { _, outbox in outbox.send(event) } }
       return Disposables.create(subscription, timer)
     }
   }
@@ -17,16 +18,16 @@ extension ObservableType {
   public func skip(for duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
     let source = asObservable()
     return Observable.create { observer in
-      let lock = RecursiveLock.make()
-      var open = false
+      // Only the source delivers; the timer only opens the gate, under the delivery's lock.
+      let delivery = SerializedDelivery(false, observer: observer)
       let timer = scheduler.scheduleRelative((), dueTime: duration) { _ in
-        lock.withLock { open = true }
+        delivery.update { open, _ in open = true }
         return Disposables.create()
       }
       let subscription = source.subscribe { event in
-        lock.withLock {
+        delivery.update { open, outbox in
           if case .next = event, !open { return }
-          observer.on(event)
+          outbox.send(event)
         }
       }
       return Disposables.create(subscription, timer)
