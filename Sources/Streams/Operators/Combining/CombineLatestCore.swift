@@ -3,7 +3,8 @@
 /// The typed front stores each source's latest element in its own slot (the `store` closure) and
 /// gives the core a `combine` closure that reads all slots. Sources may send from different
 /// threads; downstream delivery is serialized by holding a recursive lock while forwarding, the
-/// serialization the Rx contract requires (documented exception to "no lock around user code").
+/// serialization the Rx contract requires (documented exception to "no lock around user code",
+/// listed in TheContract.md, "How operators keep delivery serial").
 final class CombineLatestCore<Element>: @unchecked Sendable {
   private let lock = RecursiveLock.make()
   private let observer: AnyObserver<Element>

@@ -7,6 +7,9 @@ extension ObservableType where Element: Sendable {
   public func buffer(timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType) -> Observable<[Element]> {
     let source = asObservable()
     return Observable.create { observer in
+      // Documented exception (see TheContract.md, "How operators keep delivery serial"): the
+      // source and the timer deliver, and schedule the next timer, while holding this recursive
+      // lock, as RxSwift does; an observer that waits for another thread sending here deadlocks.
       let lock = RecursiveLock.make()
       let timer = SerialDisposable()
       var buffer: [Element] = []
@@ -58,6 +61,9 @@ extension ObservableType where Element: Sendable {
   public func window(timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType) -> Observable<Observable<Element>> {
     let source = asObservable()
     return Observable.create { observer in
+      // Documented exception (see TheContract.md, "How operators keep delivery serial"): the
+      // source and the timer deliver, and schedule the next timer, while holding this recursive
+      // lock, as RxSwift does; an observer that waits for another thread sending here deadlocks.
       let lock = RecursiveLock.make()
       let timer = SerialDisposable()
       var current = PublishSubject<Element>()
