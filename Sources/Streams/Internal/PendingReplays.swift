@@ -81,17 +81,23 @@ struct PendingReplays<Element> {
   /// batch: returns the next batch to deliver, or `nil` once the subscriber has been moved to
   /// `observers` (its queue is empty and the subject still runs) or dropped (it was disposed, the
   /// subject was disposed, or the subject `ended` and the terminal event has been delivered).
-  @usableFromInline
+  @inlinable
   mutating func next(for key: Int, joining observers: inout ObserverList<Element>, ended: Bool) -> Batch? {
     guard let index = keys.firstIndex(of: key) else { return nil }
-    let entry = entries[index]
-    if !entry.queued.isEmpty {
+    if !entries[index].queued.isEmpty {
+      let events = entries[index].queued
       entries[index].queued = []
-      return Batch(receiver: entry.receiver, events: entry.queued)
+      return Batch(receiver: entries[index].receiver, events: events)
     }
-    keys.remove(at: index)
-    entries.remove(at: index)
-    if !ended { observers.insert(entry.receiver, key: key) }
+    let receiver = entries[index].receiver
+    if keys.count == 1 {  // The common case: one replay at a time. Keeps the storage for the next.
+      keys.removeAll(keepingCapacity: true)
+      entries.removeAll(keepingCapacity: true)
+    } else {
+      keys.remove(at: index)
+      entries.remove(at: index)
+    }
+    if !ended { observers.insert(receiver, key: key) }
     return nil
   }
 }

@@ -89,7 +89,9 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
   }
 
   /// Delivers what was sent during the replay to the subscriber with `key`, then makes it live.
-  @usableFromInline
+  // Inlinable, so that it is specialized with `subscribe`: unspecialized, the list operations
+  // look up generic metadata and cost several times the replay itself.
+  @inlinable
   func finishReplay(_ key: Int) {
     while let batch = lock.withLock({
       replaying.next(for: key, joining: &observers, ended: termination != nil || disposed)
