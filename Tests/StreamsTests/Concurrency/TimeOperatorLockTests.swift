@@ -61,6 +61,17 @@ struct TimeOperatorLockTests {
     #expect(result.events.last?.error as? TestError == TestError())
   }
 
+  @Test("buffer: completion sent while a buffer is delivered does not wait for it")
+  func buffer() {
+    let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
+    let result = interruptTimerDelivery(
+      { $0.buffer(timeSpan: .milliseconds(1), count: 100, scheduler: scheduler).map { $0.first ?? -1 } },
+      elements: [1], blocking: 1, interrupt: [.next(2), .completed])
+    #expect(result.returnedDuringDelivery, "the sender waited for the delivery")
+    #expect(result.events.compactMap(\.element).filter { $0 != -1 } == [1, 2])
+    #expect(result.events.last?.isCompleted == true)
+  }
+
   @Test("delay: elements sent while a delayed one is delivered do not wait for it")
   func delay() {
     let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
