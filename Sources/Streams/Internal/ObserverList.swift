@@ -3,7 +3,7 @@
 /// The first observer is stored inline and the rest in a contiguous array, so a subject with one
 /// subscriber allocates no storage, and taking a snapshot for delivery is a reference-count
 /// increment, never an allocation. Insertion order is delivery order.
-@usableFromInline
+@usableFromInline @frozen
 struct ObserverList<Element> {
   /// How an observer receives events. Observers made by `subscribe(onNext:…)` are called directly
   /// (no box, and the call specializes and inlines in client code); any other observer through
@@ -35,7 +35,7 @@ struct ObserverList<Element> {
   }
 
   /// A copy of the receivers, for delivering outside the lock.
-  @usableFromInline
+  @usableFromInline @frozen
   struct Snapshot {
     @usableFromInline let first: Receiver?
     @usableFromInline let rest: ContiguousArray<Receiver>

@@ -9,10 +9,10 @@
 /// receives the replay, then every later event exactly once, in order, one at a time.
 ///
 /// Mutated only under the owning subject's lock.
-@usableFromInline
+@usableFromInline @frozen
 struct PendingReplays<Element> {
   /// A subscriber whose replay is running, and the events queued for it.
-  @usableFromInline
+  @usableFromInline @frozen
   struct Entry {
     @usableFromInline let receiver: ObserverList<Element>.Receiver
     @usableFromInline var queued: ContiguousArray<Event<Element>> = []
@@ -21,7 +21,7 @@ struct PendingReplays<Element> {
   }
 
   /// Events to deliver, outside the lock, to a subscriber whose replay is running.
-  @usableFromInline
+  @usableFromInline @frozen
   struct Batch {
     @usableFromInline let receiver: ObserverList<Element>.Receiver
     @usableFromInline let events: ContiguousArray<Event<Element>>

@@ -1,7 +1,7 @@
 /// The elements a replaying subject keeps: the newest `capacity` ones, or all of them.
 ///
 /// A ring buffer once full, so recording an element never allocates.
-@usableFromInline
+@usableFromInline @frozen
 struct ReplayBuffer<Element> {
   @usableFromInline var storage: ContiguousArray<Element> = []
   @usableFromInline var head = 0  // Index of the oldest element once the ring is full.

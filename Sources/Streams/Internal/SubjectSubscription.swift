@@ -13,7 +13,7 @@ final class SubjectSubscription: Disposable, @unchecked Sendable {
   @usableFromInline var subject: UnsubscribableSubject?
   @usableFromInline let key: Int
 
-  @inlinable
+  @usableFromInline
   init(subject: UnsubscribableSubject, key: Int) {
     self.subject = subject
     self.key = key

@@ -1,3 +1,5 @@
+import Dispatch
+
 extension ImmediateSchedulerType {
   /// Runs `action` with `state`; the action may call its second argument to run again with a new
   /// state. Disposing the result stops the recursion.

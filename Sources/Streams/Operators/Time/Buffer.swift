@@ -1,3 +1,5 @@
+import Dispatch
+
 extension ObservableType where Element: Sendable {
   /// Collects elements into arrays, sent every `timeSpan` or as soon as `count` are collected,
   /// whichever comes first.

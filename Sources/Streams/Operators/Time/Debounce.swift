@@ -1,3 +1,5 @@
+import Dispatch
+
 extension ObservableType where Element: Sendable {
   /// Sends an element only after `dueTime` passed without a newer one.
   ///

@@ -1,3 +1,5 @@
+import Dispatch
+
 extension ObservableType where Element: Sendable {
   /// Shifts every element and the completion later by `dueTime`; an error is sent at once.
   ///

@@ -1,3 +1,5 @@
+import Dispatch
+
 extension ObservableType {
   /// Sends elements for `duration` after subscribing, then completes.
   public func take(for duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {

@@ -1,3 +1,5 @@
+import Dispatch
+
 extension ObservableType where Element: Sendable {
   /// Fails with ``StreamsError/timeout`` if no element arrives within `dueTime` of subscribing or
   /// of the previous element.
