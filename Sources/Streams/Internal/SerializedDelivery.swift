@@ -71,3 +71,20 @@ final class SerializedDelivery<State, Observer: ObserverType>: @unchecked Sendab
     return result
   }
 }
+
+/// The observer of a ``SerializedDelivery`` whose events are actions: it runs each, in order and
+/// outside the lock, and passes the terminal event to `observer`. For operators whose decisions
+/// are more than events to one observer (start a timer, send to a window, run a selector).
+struct ActionRunner<Element>: ObserverType {
+  let observer: AnyObserver<Element>
+
+  init(_ observer: AnyObserver<Element>) { self.observer = observer }
+
+  func on(_ event: Event<() -> Void>) {
+    switch event {
+    case .next(let action): action()
+    case .error(let error): observer.onError(error)
+    case .completed: observer.onCompleted()
+    }
+  }
+}

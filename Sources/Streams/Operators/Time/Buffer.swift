@@ -122,19 +122,3 @@ extension ObservableType where Element: Sendable {
     }
   }
 }
-
-/// Runs, in order and outside the lock, the actions a ``SerializedDelivery`` of `buffer` or
-/// `window` decided; passes its terminal event to `observer`.
-private struct ActionRunner<Element>: ObserverType {
-  let observer: AnyObserver<Element>
-
-  init(_ observer: AnyObserver<Element>) { self.observer = observer }
-
-  func on(_ event: Event<() -> Void>) {
-    switch event {
-    case .next(let action): action()
-    case .error(let error): observer.onError(error)
-    case .completed: observer.onCompleted()
-    }
-  }
-}
