@@ -1,3 +1,5 @@
+import Dispatch
+
 extension InfallibleType {
   /// An infallible sequence of one element, then completion.
   public static func just(_ element: Element) -> Infallible<Element> {

@@ -1,3 +1,5 @@
+import Dispatch
+
 // Infallible-returning forms of the element operators. Each wraps the observable operator of the
 // same name; the closures that RxSwift lets throw here may still end the sequence with an error.
 
