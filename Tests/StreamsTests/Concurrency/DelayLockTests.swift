@@ -37,7 +37,7 @@ struct DelayLockTests {
     subscription.dispose()
   }
 
-  @Test("Timers that fire out of order, as on a concurrent scheduler, keep the events in order")
+  @Test("A burst is drained one event per step, one step scheduled at a time, so no timer can overtake another")
   func completionKeepsItsPlace() {
     let timers = HeldTimers()
     let subject = PublishSubject<Int>()
@@ -45,8 +45,12 @@ struct DelayLockTests {
     let subscription = subject.delay(.milliseconds(2), scheduler: timers).subscribe(seen)
     for value in 1...3 { subject.onNext(value) }
     subject.onCompleted()
-    #expect(timers.count == 4)
-    for index in [0, 1, 3, 2] { timers.fire(index) }  // The completion's timer before the element 3's.
+    // Before: one timer per event, and firing the completion's timer before element 3's lost 3.
+    #expect(timers.count == 1)
+    for step in 0..<4 {
+      #expect(timers.count == step + 1, "each step schedules the next only after delivering its event")
+      timers.fire(step)
+    }
     #expect(seen.elements == [1, 2, 3])
     #expect(seen.events.count == 4 && seen.isCompleted)
     subscription.dispose()
