@@ -52,4 +52,17 @@ struct GapsSwift5Tests {
     _ = countdown(from: Int8(3)).subscribe(onNext: { values.append($0) })
     #expect(values == [3, 2, 1])
   }
+
+  @Test func disposedSubjectError() {
+    let subject = BehaviorSubject(value: 1)
+    subject.dispose()
+    do {
+      _ = try subject.value()
+      Issue.record("value() of a disposed subject must throw")
+    } catch let error as RxError {
+      #expect(error == RxError.disposed(object: subject))
+    } catch {
+      Issue.record("unexpected \(error)")
+    }
+  }
 }

@@ -45,3 +45,16 @@ struct RxSpellingAliasesTests {
     #expect(received.isCompleted)
   }
 }
+
+@Suite("RxError.disposed(object:)")
+struct DisposedObjectErrorTests {
+  @Test("RxError.disposed(object:) with the subject equals the error the disposed subject sends")
+  func matchesSubjectError() {
+    let subject = PublishSubject<Int>()
+    subject.dispose()
+    let received = Recorder<Int>()
+    _ = subject.subscribe(received)
+    #expect(received.error as? RxError == RxError.disposed(object: subject))
+    #expect(RxError.disposed(object: subject) == .disposed(object: "PublishSubject"))
+  }
+}
