@@ -1,4 +1,0 @@
-extension DisposeBag {
-  /// RxSwift's nested name for ``DisposableBuilder``, so `@DisposeBag.DisposableBuilder` compiles.
-  public typealias DisposableBuilder = Streams.DisposableBuilder
-}
