@@ -36,17 +36,27 @@ let package = Package(
     .executableTarget(
       name: "SocialLogin", dependencies: ["Streams", "StreamsAdapters"], path: "Playgrounds/SocialLogin"),
     .executableTarget(name: "AppLaunch", dependencies: ["Streams", "StreamsLaunch"], path: "Playgrounds/AppLaunch"),
-    .testTarget(name: "StreamsTests", dependencies: ["Streams", "StreamsTest"]),
-    .testTarget(name: "StreamsTestTests", dependencies: ["Streams", "StreamsTest"]),
-    .testTarget(name: "StreamsAdaptersTests", dependencies: ["Streams", "StreamsAdapters", "StreamsTest"]),
+    // What the test targets share: TestError, Log, Recorder, Gate, Locked, … (not a product).
+    .target(name: "StreamsTestSupport", dependencies: ["Streams"], path: "Tests/StreamsTestSupport"),
+    .testTarget(name: "StreamsTests", dependencies: ["Streams", "StreamsTest", "StreamsTestSupport"]),
+    .testTarget(name: "StreamsTestTests", dependencies: ["Streams", "StreamsTest", "StreamsTestSupport"]),
     .testTarget(
-      name: "StreamsAuthTests", dependencies: ["Streams", "StreamsAuth", "StreamsTest", "RefreshStormSimulation"],
+      name: "StreamsAdaptersTests",
+      dependencies: ["Streams", "StreamsAdapters", "StreamsTest", "StreamsTestSupport"]),
+    .testTarget(
+      name: "StreamsAuthTests", dependencies: [
+        "Streams", "StreamsAuth", "StreamsTest", "RefreshStormSimulation", "StreamsTestSupport",
+      ],
       // The OAuth test server (Python) that the tests start themselves; not Swift sources.
       exclude: ["Server"]),
-    .testTarget(name: "StreamsLaunchTests", dependencies: ["Streams", "StreamsLaunch", "StreamsTest"]),
-    .testTarget(name: "StreamsBlockingTests", dependencies: ["Streams", "StreamsBlocking"]),
+    .testTarget(
+      name: "StreamsLaunchTests",
+      dependencies: ["Streams", "StreamsLaunch", "StreamsTest", "StreamsTestSupport"]),
+    .testTarget(name: "StreamsBlockingTests", dependencies: ["Streams", "StreamsBlocking", "StreamsTestSupport"]),
     .testTarget(name: "MarbleCatalogTests", dependencies: ["MarbleCatalog", "Streams", "StreamsTest"]),
-    .testTarget(name: "StreamsCocoaTests", dependencies: ["Streams", "StreamsCocoa", "StreamsTest"]),
+    .testTarget(
+      name: "StreamsCocoaTests",
+      dependencies: ["Streams", "StreamsCocoa", "StreamsTest", "StreamsTestSupport"]),
     .testTarget(
       name: "StreamsSwift5Tests", dependencies: ["Streams", "StreamsTest", "StreamsBlocking", "StreamsCocoa"],
       swiftSettings: [.swiftLanguageMode(.v5)]),

@@ -18,6 +18,8 @@ extension BlockingObservable {
         let ended: Bool
         switch event {
         case .next(let element):
+          // Like RxSwift: once the result is known, later elements reach no predicate.
+          guard !collector.hasEnded else { return }
           do {
             ended = collector.append(try predicate(element) ? element : nil, max: max)
           } catch {
@@ -46,6 +48,13 @@ final class BlockingCollector<Element>: @unchecked Sendable {
   private var ended = false
   /// Whether the waiting thread runs the main run loop, and so needs a wake-up at the end.
   private var waitsOnMainRunLoop = false
+
+  /// Whether the wait has ended (the sequence ended, the result is complete, or the timeout).
+  var hasEnded: Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    return ended
+  }
 
   /// How the sequence ended, or `.failed` with the timeout.
   var result: MaterializedSequenceResult<Element> {

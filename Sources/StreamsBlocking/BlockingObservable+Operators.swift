@@ -43,7 +43,8 @@ extension BlockingObservable {
 
   /// Blocks until the sequence ends and returns its only element that satisfies `predicate`.
   ///
-  /// Stops (and disposes the subscription) at a second matching element.
+  /// Stops (and disposes the subscription) at a second matching element or a throwing
+  /// `predicate`; `predicate` sees no element after that, even from a source that ignores disposal.
   /// - Throws: `StreamsError.noElements` if no element matches, `StreamsError.moreThanOneElement`
   ///   for a second match, an error `predicate` throws, the sequence's error, or
   ///   `StreamsError.timeout`.

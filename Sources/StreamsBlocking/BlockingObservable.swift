@@ -4,7 +4,7 @@ import Streams
 /// A sequence with blocking operators: each one subscribes, blocks the calling thread until the
 /// sequence ends (or until it has what it needs), and returns the result or throws the error.
 ///
-/// Get one with ``Streams/ObservableConvertibleType/toBlocking(timeout:)``. Meant for tests and
+/// Get one with `toBlocking(timeout:)`. Meant for tests and
 /// command-line tools; in an app, blocking a thread on a sequence is usually a design smell.
 ///
 /// On the main thread the operators do not block it outright: they run the current run loop

@@ -27,21 +27,21 @@ extension SharedSequenceConvertibleType {
   /// Merges the events of all `sources`.
   public static func merge<Collection: Swift.Collection>(_ sources: Collection) -> SharedSequence<SharingStrategy, Element>
   where Collection.Element == SharedSequence<SharingStrategy, Element> {
-    SharedSequence(Observable.merge(Array(sources)))
+    SharedSequence(Observable.merge(sources.map { $0.asObservable() }))
   }
 
   /// Merges the events of all `sources`.
   public static func merge(_ sources: [SharedSequence<SharingStrategy, Element>]) -> SharedSequence<
     SharingStrategy, Element
   > {
-    SharedSequence(Observable.merge(sources))
+    SharedSequence(Observable.merge(sources.map { $0.asObservable() }))
   }
 
   /// Merges the events of all `sources`.
   public static func merge(_ sources: SharedSequence<SharingStrategy, Element>...) -> SharedSequence<
     SharingStrategy, Element
   > {
-    SharedSequence(Observable.merge(sources))
+    SharedSequence(Observable.merge(sources.map { $0.asObservable() }))
   }
 }
 
@@ -66,13 +66,10 @@ extension SharedSequenceConvertibleType where Element: SharedSequenceConvertible
 
 extension SharedSequence {
   /// Runs the shared sequences of `sequence` one after another, each subscribed when the previous
-  /// completes.
-  ///
-  /// The sequence is read in full when the result is built (RxSwift reads it lazily, one element
-  /// per completed source), so it must be finite.
+  /// completes; the sequence is read lazily, one element per completed source, as in RxSwift.
   public static func concat<Sequence: Swift.Sequence>(_ sequence: Sequence) -> SharedSequence<SharingStrategy, Element>
   where Sequence.Element == SharedSequence<SharingStrategy, Element> {
-    SharedSequence(Observable.concat(Array(sequence)))
+    SharedSequence(Observable.concat(sequence.lazy.map { $0.asObservable() }))
   }
 
   /// Runs the shared sequences of `collection` one after another, each subscribed when the
@@ -80,6 +77,6 @@ extension SharedSequence {
   public static func concat<Collection: Swift.Collection>(_ collection: Collection) -> SharedSequence<
     SharingStrategy, Element
   > where Collection.Element == SharedSequence<SharingStrategy, Element> {
-    SharedSequence(Observable.concat(Array(collection)))
+    SharedSequence(Observable.concat(collection.lazy.map { $0.asObservable() }))
   }
 }

@@ -3,7 +3,7 @@ import Streams
 /// Asserts that two lists of events are equal, RxTest style; a mismatch is reported through
 /// ``TestFailureReporter`` (Swift Testing, then XCTest) with the differing positions.
 ///
-/// Events compare as ``Event``'s `==` does: equal elements, and errors with the same description
+/// Events compare as `Event`'s `==` does: equal elements, and errors with the same description
 /// (and, on Apple platforms, the same `NSError` domain and code).
 public func XCTAssertEqual<Element: Equatable>(
   _ lhs: [Event<Element>], _ rhs: [Event<Element>], file: StaticString = #filePath, line: UInt = #line

@@ -79,7 +79,7 @@ struct EventsTests {
       (.bufferingNewest(0), [], [.dropped, .dropped, .dropped, .dropped, .dropped]),
     ])
   func buffering(policy: AsyncBufferingPolicy, delivered: [Int], results: [SendResult]) async {
-    let sent = Log<SendResult>()
+    let sent = ValueLog<SendResult>()
     let stream = events(of: Int.self, bufferingPolicy: policy) { sink in
       for number in 1...5 { sent.append(sink.send(number)) }
       sink.finish()
@@ -93,7 +93,7 @@ struct EventsTests {
 
   @Test("failOnOverflow: the buffered elements, then bufferOverflow; later sends are terminated; hook once")
   func failOnOverflow() async {
-    let sent = Log<SendResult>()
+    let sent = ValueLog<SendResult>()
     let stops = Counter()
     let stream = events(of: Int.self, bufferingPolicy: .failOnOverflow(2)) { sink in
       for number in 1...4 { sent.append(sink.send(number)) }
@@ -125,7 +125,7 @@ struct EventsTests {
   @Test("cancelling the consumer: next returns nil at once, the hook runs once, later sends are terminated")
   func consumerCancelled() async throws {
     let stops = Counter()
-    let sinks = Log<EventSink<Int>>()
+    let sinks = ValueLog<EventSink<Int>>()
     let diagnostics = Diagnostics()
     let firstSeen = Gate()
     let stream = await diagnostics.record {
@@ -157,7 +157,7 @@ struct EventsTests {
   @Test("breaking out of the loop ends the stream: the hook runs once; the sink reports terminated")
   func breakEndsStream() async throws {
     let stops = Counter()
-    let sinks = Log<EventSink<Int>>()
+    let sinks = ValueLog<EventSink<Int>>()
     let stream = events(of: Int.self) { sink in
       sinks.append(sink)
       for number in 1...10 { sink.send(number) }
@@ -171,7 +171,7 @@ struct EventsTests {
   @Test("a sequence released without being iterated ends the stream: the hook runs once")
   func unusedSequence() {
     let stops = Counter()
-    let sinks = Log<EventSink<Int>>()
+    let sinks = ValueLog<EventSink<Int>>()
     do {
       _ = events(of: Int.self) { sink in
         sinks.append(sink)
@@ -193,7 +193,7 @@ struct EventsTests {
   @Test("the producer using the sink after finishing is ignored and reported")
   func sendAfterFinish() async {
     let diagnostics = Diagnostics()
-    let results = Log<SendResult>()
+    let results = ValueLog<SendResult>()
     let stream = await diagnostics.record {
       events(of: Int.self) { sink in
         sink.send(1)

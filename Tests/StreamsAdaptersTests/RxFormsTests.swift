@@ -20,7 +20,7 @@ struct RxFormsTests {
   @Test("fromCallback: the SDK's answer is the success; start runs per subscription (cold)")
   func singleSuccess() async {
     let sdk = CallbackSDK<Int>()
-    let outcomes = Log<String>()
+    let outcomes = ValueLog<String>()
     let single = login(sdk)
     #expect(sdk.starts.value == 0)
     _ = single.subscribe(
@@ -36,7 +36,7 @@ struct RxFormsTests {
 
   @Test("fromCallback: a synchronous answer inside start works")
   func singleSynchronous() {
-    let outcomes = Log<Int>()
+    let outcomes = ValueLog<Int>()
     _ = Single<Int>.fromCallback { callback in
       callback.resume(returning: 9)
       return nil
@@ -48,7 +48,7 @@ struct RxFormsTests {
   func singleDouble() async {
     let sdk = CallbackSDK<Int>()
     let diagnostics = Diagnostics()
-    let outcomes = Log<Int>()
+    let outcomes = ValueLog<Int>()
     await diagnostics.record {
       _ = login(sdk).subscribe(onSuccess: { outcomes.append($0) })
     }
@@ -63,7 +63,7 @@ struct RxFormsTests {
   func singleDispose() async {
     let sdk = CallbackSDK<Int>()
     let diagnostics = Diagnostics()
-    let events = Log<String>()
+    let events = ValueLog<String>()
     let subscription = await diagnostics.record {
       login(sdk).subscribe(
         onSuccess: { events.append("success \($0)") }, onFailure: { events.append("failure \($0)") },
@@ -90,7 +90,7 @@ struct RxFormsTests {
   func singleDropped() async {
     let sdk = CallbackSDK<Int>()
     let diagnostics = Diagnostics()
-    let errors = Log<AdapterError?>()
+    let errors = ValueLog<AdapterError?>()
     await diagnostics.record {
       _ = login(sdk).subscribe(onFailure: { errors.append($0 as? AdapterError) })
     }
@@ -106,7 +106,7 @@ struct RxFormsTests {
     let sdk = CallbackSDK<Int>()
     let clock = ManualClock()
     let failed = Gate()
-    let errors = Log<AdapterError?>()
+    let errors = ValueLog<AdapterError?>()
     _ = login(sdk, timeout: .duration(.seconds(5), clock: clock)).subscribe(onFailure: {
       errors.append($0 as? AdapterError)
       failed.open()
@@ -139,7 +139,7 @@ struct RxFormsTests {
 
   @Test("fromCallback: an error thrown by start fails the single")
   func singleStartThrows() {
-    let errors = Log<TestError?>()
+    let errors = ValueLog<TestError?>()
     _ = Single<Int>.fromCallback { _ in throw TestError(id: 5) }.subscribe(onFailure: {
       errors.append($0 as? TestError)
     })
@@ -196,7 +196,7 @@ struct RxFormsTests {
   func eventsDropped() async {
     let diagnostics = Diagnostics()
     let stops = Counter()
-    let recorded = Log<String>()
+    let recorded = ValueLog<String>()
     let ended = Gate()
     await diagnostics.record {
       _ = Observable<Int>.events { sink in
@@ -220,7 +220,7 @@ struct RxFormsTests {
   func eventsShare() {
     let starts = Counter()
     let stops = Counter()
-    let sinks = Log<EventSink<Int>>()
+    let sinks = ValueLog<EventSink<Int>>()
     let source = Observable<Int>.events { sink in
       starts.increment()
       sinks.append(sink)
@@ -232,8 +232,8 @@ struct RxFormsTests {
     #expect(stops.value == 2)
 
     let shared = source.share()
-    let a = Log<Int>()
-    let b = Log<Int>()
+    let a = ValueLog<Int>()
+    let b = ValueLog<Int>()
     let first = shared.subscribe(onNext: { a.append($0) })
     let second = shared.subscribe(onNext: { b.append($0) })
     #expect(starts.value == 3)
@@ -248,8 +248,8 @@ struct RxFormsTests {
   @Test("events: disposing from inside onNext (take) stops delivery at once; the hook runs once")
   func eventsReentrantDispose() {
     let stops = Counter()
-    let received = Log<Int>()
-    let sinks = Log<EventSink<Int>>()
+    let received = ValueLog<Int>()
+    let sinks = ValueLog<EventSink<Int>>()
     _ = Observable<Int>.events { sink in
       sinks.append(sink)
       return Cancellation { stops.increment() }
@@ -265,7 +265,7 @@ struct RxFormsTests {
     final class Subscriber: @unchecked Sendable {
       func receive(_ element: Int) {}
     }
-    let sinks = Log<EventSink<Int>>()
+    let sinks = ValueLog<EventSink<Int>>()
     let released = WeakBox<Subscriber>()
     var subscription: Disposable?
     do {
@@ -290,7 +290,7 @@ struct RxFormsTests {
     let inside = NSLock()
     let count = Counter()
     let done = Signals()
-    let sinks = Log<EventSink<Int>>()
+    let sinks = ValueLog<EventSink<Int>>()
     let subscription = Observable<Int>.events { sink in
       sinks.append(sink)
       for _ in 0..<threads {

@@ -201,7 +201,7 @@ struct WithCallbackTests {
   func startThrows() async throws {
     let hooks = Counter()
     let diagnostics = Diagnostics()
-    let kept = Log<Callback<Int>>()
+    let kept = ValueLog<Callback<Int>>()
     let result = await diagnostics.record {
       let result = await outcome {
         try await withCallback { (callback: Callback<Int>) -> Cancellation? in
@@ -364,7 +364,7 @@ struct WithCallbackTests {
     let previous = AdapterHooks.diagnostic
     defer { AdapterHooks.diagnostic = previous }
     let marker = "globalHook-\(UUID().uuidString)"
-    let seen = Log<AdapterDiagnostic>()
+    let seen = ValueLog<AdapterDiagnostic>()
     AdapterHooks.diagnostic = { diagnostic in
       if diagnostic.origin == marker { seen.append(diagnostic) }
     }

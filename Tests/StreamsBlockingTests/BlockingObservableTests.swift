@@ -4,8 +4,6 @@ import Streams
 @testable import StreamsBlocking
 import Testing
 
-private struct TestError: Error, Equatable {}
-
 /// Counts disposals thread-safely, for sources that may run on other threads.
 private final class Probe: @unchecked Sendable {
   private let lock = NSLock()

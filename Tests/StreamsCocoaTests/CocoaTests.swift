@@ -20,26 +20,6 @@ func mocked<Result>(_ body: (TestScheduler) -> Result) -> Result {
   return result!
 }
 
-struct TestError: Error, Equatable {}
-
-/// A thread-safe log of labelled steps.
-final class Log: @unchecked Sendable {
-  private let lock = NSLock()
-  private var lines: [String] = []
-
-  func callAsFunction(_ line: String) {
-    lock.lock()
-    lines.append(line)
-    lock.unlock()
-  }
-
-  var entries: [String] {
-    lock.lock()
-    defer { lock.unlock() }
-    return lines
-  }
-}
-
 /// Marks the main queue, so a test can tell whether code runs in the main queue's work (on Linux
 /// that work may run on a thread other than the process's first one).
 enum MainQueue {

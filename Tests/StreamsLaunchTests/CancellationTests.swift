@@ -36,7 +36,7 @@ struct CancellationTests {
         return
       }
     }
-    #expect(running.current == 0)
+    #expect(running.value == 0)
     #expect(log.entries.isEmpty)
     let expected = [
       "enqueued blocked", "enqueued later1", "enqueued later2", "started blocked", "skipped later1: cancelled",
@@ -154,8 +154,8 @@ struct CancellationStressTests {
       }
     }
     await #expect(throws: LaunchError.self) { try await queue.finished() }
-    #expect(running.current.now == 0)
-    #expect(running.current.most <= 1)
+    #expect(running.value.now == 0)
+    #expect(running.value.most <= 1)
 
     let events = recorder.events
     #expect(events.last?.line == "ended cancelled")
@@ -171,7 +171,7 @@ struct CancellationStressTests {
       default: break
       }
     }
-    #expect(enqueued == accepted.current)
+    #expect(enqueued == accepted.value)
     #expect(Set(closed.keys) == enqueued)
     #expect(closed.values.allSatisfy { $0 == 1 })
 

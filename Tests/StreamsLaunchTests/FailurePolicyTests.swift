@@ -77,7 +77,7 @@ struct FailurePolicyTests {
     queue.start()
     queue.finish()
     try await queue.finished()
-    #expect(attempts.current == [1, 2, 3])
+    #expect(attempts.value == [1, 2, 3])
     #expect(
       recorder.lines.prefix(7) == [
         "enqueued fetch", "enqueued next", "started fetch", "failed fetch (retrying)",
@@ -112,7 +112,7 @@ struct FailurePolicyTests {
       }
       #expect(failure.attempts == 2)
     }
-    #expect(runs.current == 2)
+    #expect(runs.value == 2)
   }
 
   @Test("Optional retries are counted too")
@@ -127,7 +127,7 @@ struct FailurePolicyTests {
     queue.start()
     queue.finish()
     try await queue.finished()
-    #expect(runs.current == 4)
+    #expect(runs.value == 4)
     #expect(queue.report().entries.first?.attempts == 4)
   }
 

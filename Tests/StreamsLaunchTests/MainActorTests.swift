@@ -36,8 +36,8 @@ struct MainActorTests {
     queue.start()
     queue.finish()
     try await queue.finished()
-    #expect(threads.current["ui"] == true)
-    #expect(threads.current["background"] == false)
+    #expect(threads.value["ui"] == true)
+    #expect(threads.value["background"] == false)
     #expect(await MainActorTests.touchedOnMain == 1)
     #expect(queue.report().entries.map(\.task.runsOnMainActor) == [false, true])
   }

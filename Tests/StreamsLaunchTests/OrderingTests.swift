@@ -83,7 +83,7 @@ struct OrderingTests {
     queue.finish()
     try await queue.finished()
     #expect(log.entries == ["slow", "urgent"])
-    #expect(running.current.most == 1)
+    #expect(running.value.most == 1)
   }
 
   @Test("1,000 random enqueues from 8 threads before start run in rank order, FIFO among equal ranks")
@@ -114,7 +114,7 @@ struct OrderingTests {
     let expected = accepted.enumerated()
       .sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }
       .map(\.element.id)
-    #expect(ran.current == expected)
+    #expect(ran.value == expected)
     #expect(recorder.started.count == 1_000)
   }
 
@@ -142,10 +142,10 @@ struct OrderingTests {
     queue.finish()
     try await queue.finished()
 
-    let tasks = ran.current
+    let tasks = ran.value
     #expect(tasks.count == 1_000)
     #expect(Set(tasks.map(\.id)).count == 1_000)
-    #expect(running.current.most == 1)
+    #expect(running.value.most == 1)
     for rank in 0..<10 {
       let ids = tasks.filter { $0.rank == rank }.map(\.id)
       #expect(ids == ids.sorted(), "rank \(rank) did not run first-in first-out")

@@ -46,7 +46,7 @@ struct ReEnqueueTests {
     queue.finish()
     try await queue.finished()
     #expect(recorder.started == ["network", "myInformation", "login", "myInformation", "login", "appInfo"])
-    #expect(runs.current == 2)
+    #expect(runs.value == 2)
   }
 
   @Test("Tasks enqueued from a task of a later rank run before waiting earlier-enqueued ones of larger rank")

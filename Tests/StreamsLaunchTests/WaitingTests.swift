@@ -76,8 +76,8 @@ struct WaitingTests {
     queue.start()
     queue.finish()
     try await queue.finished()
-    guard case .waitedFromInsideTask(let task)? = seen.current else {
-      Issue.record("expected waitedFromInsideTask, got \(String(describing: seen.current))")
+    guard case .waitedFromInsideTask(let task)? = seen.value else {
+      Issue.record("expected waitedFromInsideTask, got \(String(describing: seen.value))")
       return
     }
     #expect(task == "impatient")

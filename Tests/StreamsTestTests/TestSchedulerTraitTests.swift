@@ -47,7 +47,7 @@ struct TestSchedulerTraitTests {
   func virtualTimeScheduler() {
     let scheduler = TestScheduler(initialClock: 0, resolution: 0.5)
     let base: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter> = scheduler
-    let log = Log<TestTime>()
+    let log = ValueLog<TestTime>()
     _ = base.scheduleAbsoluteVirtual((), time: 40) { _ in
       log.append(scheduler.clock)
       _ = base.scheduleRelativeVirtual((), dueTime: 0) { _ in
@@ -61,7 +61,7 @@ struct TestSchedulerTraitTests {
       return Disposables.create()
     }
     base.start()
-    #expect(log.values == [40, 40, 50])
+    #expect(log.entries == [40, 40, 50])
     #expect(scheduler.adjustScheduledTime(50) == 51)
     #expect(scheduler.adjustScheduledTime(49) == 51)
     #expect(scheduler.adjustScheduledTime(60) == 60)
@@ -70,7 +70,7 @@ struct TestSchedulerTraitTests {
   @Test("TestSchedulerVirtualTimeConverter converts ticks of the resolution, saturating")
   func converter() {
     let scheduler = TestScheduler(initialClock: 0, resolution: 0.25)
-    let log = Log<TestTime>()
+    let log = ValueLog<TestTime>()
     _ = scheduler.scheduleRelative((), dueTime: .milliseconds(1_130)) { _ in
       log.append(scheduler.clock)  // 4.52 ticks round to 5.
       return Disposables.create()
@@ -80,6 +80,6 @@ struct TestSchedulerTraitTests {
       return Disposables.create()
     }
     scheduler.start()
-    #expect(log.values == [5, Int.max])
+    #expect(log.entries == [5, Int.max])
   }
 }

@@ -15,10 +15,10 @@ extension MarbleCatalog {
       "zip", article, caption: "zip(first, second) { $0 + $1 }", source: "-1-2-3-|", other: "--a---b---c-----|",
       otherLabel: "second"
     ) { first, second, _ in Observable.zip(first, second) { $0 + $1 } },
-    Run.binary(
-      "zipCompletion", article, caption: "zip(first, second) { $0 + $1 }", source: "-1-|", other: "----a-b-",
-      otherLabel: "second"
-    ) { first, second, _ in Observable.zip(first, second) { $0 + $1 } },
+    Run.cold(
+      "zipCollection", article, caption: "Observable.zip([a, b, c]) { $0.joined() }",
+      sources: [("a", "-1---|"), ("b", "--2-----5-6-----|"), ("c", "---3-4-|")]
+    ) { sources in Observable.zip(sources) { $0.joined() } },
     Run.binary(
       "withLatestFrom", article, caption: "withLatestFrom(second) { $0 + $1 }", source: "-1-2-3-|",
       other: "--a-b-|", otherLabel: "second"

@@ -1,7 +1,9 @@
 extension ObservableType {
-  /// A sequence of the given elements, sent on subscribe without a scheduler, then completion.
+  /// A sequence of the given elements, then completion, one per step of the
+  /// ``CurrentThreadScheduler`` trampoline (RxSwift's default): a top-level subscribe receives
+  /// everything before it returns, and sources running at once interleave their elements.
   public static func of(_ elements: Element...) -> Observable<Element> {
-    SynchronousSequence(elements)
+    TrampolinedSequence(elements)
   }
 
   /// A sequence of the given elements, one per step of `scheduler`, then completion.
@@ -9,11 +11,12 @@ extension ObservableType {
     ScheduledSequence(elements, scheduler: scheduler)
   }
 
-  /// A sequence of the elements of `sequence`, sent on subscribe without a scheduler, then
-  /// completion. It may be endless: a downstream `take(_:)` stops it.
+  /// A sequence of the elements of `sequence`, then completion, one per step of the
+  /// ``CurrentThreadScheduler`` trampoline, like ``of(_:)``. It may be endless: a downstream
+  /// `take(_:)` stops it.
   public static func from<Source: Sequence>(_ sequence: Source) -> Observable<Element>
   where Source.Element == Element {
-    SynchronousSequence(sequence)
+    TrampolinedSequence(sequence)
   }
 
   /// A sequence of the elements of `sequence`, one per step of `scheduler`, then completion.
@@ -23,9 +26,10 @@ extension ObservableType {
     ScheduledSequence(sequence, scheduler: scheduler)
   }
 
-  /// A sequence of `optional`'s value if it has one, then completion.
+  /// A sequence of `optional`'s value if it has one, then completion, both sent synchronously on
+  /// subscribe.
   public static func from(optional: Element?) -> Observable<Element> {
-    SynchronousSequence(optional.map { [$0] } ?? [])
+    optional.map { .just($0) } ?? .empty()
   }
 
   /// A sequence of `optional`'s value if it has one, sent on `scheduler`, then completion.
@@ -34,12 +38,13 @@ extension ObservableType {
   }
 }
 
-/// Sends a sequence's elements in a loop; stops early if the subscriber disposes.
+/// Sends a sequence's elements one per step of the ``CurrentThreadScheduler`` trampoline, then
+/// completion on the next step, as RxSwift's `of`, `from` and `range` do without a scheduler.
 ///
-/// The loop is one item on the ``CurrentThreadScheduler`` trampoline: a top-level subscribe still
-/// receives everything before it returns, but the loop starts only once the whole chain is
-/// subscribed, so a downstream `take(3)` can stop even an endless sequence.
-final class SynchronousSequence<Source: Sequence>: Producer<Source.Element>, @unchecked Sendable {
+/// The first step is queued behind the subscription that is running, so the whole chain is
+/// subscribed before the first element, and a downstream `take(3)` can stop an endless sequence.
+/// Each step queues the next one: sources that run at once interleave their elements.
+final class TrampolinedSequence<Source: Sequence>: Producer<Source.Element>, @unchecked Sendable {
   private let source: Source
 
   init(_ source: Source) {
@@ -49,18 +54,40 @@ final class SynchronousSequence<Source: Sequence>: Producer<Source.Element>, @un
   override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
     -> (sink: Disposable, subscription: Disposable) where Observer.Element == Source.Element
   {
-    let sink = Sink(observer: observer, cancel: cancel)
-    let source = self.source
-    let subscription = CurrentThreadScheduler.instance.schedule(()) { _ in
-      for element in source {
-        if sink.isDisposed { return Disposables.create() }
-        sink.forwardOn(.next(element))
-      }
-      sink.forwardOn(.completed)
-      sink.dispose()
+    let sink = TrampolinedSequenceSink(iterator: source.makeIterator(), observer: observer, cancel: cancel)
+    sink.scheduleStep()
+    // A disposed sink skips its remaining steps; there is nothing else to cancel.
+    return (sink, Disposables.create())
+  }
+}
+
+final class TrampolinedSequenceSink<Iterator: IteratorProtocol, Observer: ObserverType>: Sink<Observer>,
+  @unchecked Sendable
+where Iterator.Element == Observer.Element {
+  // Only touched by the steps, which run one at a time on the subscribing thread's trampoline.
+  private var iterator: Iterator
+
+  init(iterator: Iterator, observer: Observer, cancel: Cancelable) {
+    self.iterator = iterator
+    super.init(observer: observer, cancel: cancel)
+  }
+
+  func scheduleStep() {
+    _ = CurrentThreadScheduler.instance.schedule(self) { sink in
+      sink.step()
       return Disposables.create()
     }
-    return (sink, subscription)
+  }
+
+  private func step() {
+    if isDisposed { return }
+    if let element = iterator.next() {
+      forwardNext(element)
+      scheduleStep()
+    } else {
+      forwardOn(.completed)
+      dispose()
+    }
   }
 }
 

@@ -1,11 +1,12 @@
 extension ObservableType where Element: FixedWidthInteger {
-  /// The integers `start ..< start + count`, sent synchronously on subscribe, then completion.
+  /// The integers `start ..< start + count`, then completion, one per step of the
+  /// ``CurrentThreadScheduler`` trampoline, like ``ObservableType/of(_:)``.
   ///
   /// A negative `count` fails at once with ``StreamsError/argumentOutOfRange``, and a range whose
   /// last element would overflow `Element` with ``StreamsError/overflow`` (RxSwift traps on both).
   public static func range(start: Element, count: Element) -> Observable<Element> {
     if let problem = IntegerRange.problem(start: start, count: count) { return .error(problem) }
-    return SynchronousSequence(IntegerRange(start: start, count: count))
+    return TrampolinedSequence(IntegerRange(start: start, count: count))
   }
 
   /// The integers `start ..< start + count`, one per step of `scheduler`, then completion.

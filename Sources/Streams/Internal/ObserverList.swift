@@ -13,6 +13,15 @@ struct ObserverList<Element> {
     case closures(ClosureObserver<Element>)
     case observer(ObserverBox<Element>)
 
+    @inlinable
+    init<Observer: ObserverType>(_ observer: Observer) where Observer.Element == Element {
+      if let closures = observer as? ClosureObserver<Element> {
+        self = .closures(closures)
+      } else {
+        self = .observer(ObserverBoxOf(observer))
+      }
+    }
+
     @inlinable @inline(__always)
     func on(_ event: Event<Element>) {
       switch self {
@@ -64,14 +73,22 @@ struct ObserverList<Element> {
   /// Adds `observer`; returns its key.
   @inlinable
   mutating func insert<Observer: ObserverType>(_ observer: Observer) -> Int where Observer.Element == Element {
-    let receiver: Receiver
-    if let closures = observer as? ClosureObserver<Element> {
-      receiver = .closures(closures)
-    } else {
-      receiver = .observer(ObserverBoxOf(observer))
-    }
+    let key = reserveKey()
+    insert(Receiver(observer), key: key)
+    return key
+  }
+
+  /// A fresh key, for an observer that joins later with ``insert(_:key:)``.
+  @inlinable
+  mutating func reserveKey() -> Int {
     let key = nextKey
     nextKey &+= 1
+    return key
+  }
+
+  /// Adds `receiver` under `key`, which ``reserveKey()`` returned.
+  @inlinable
+  mutating func insert(_ receiver: Receiver, key: Int) {
     if firstKey < 0 {
       firstKey = key
       first = receiver
@@ -79,7 +96,6 @@ struct ObserverList<Element> {
       restKeys.append(key)
       rest.append(receiver)
     }
-    return key
   }
 
   /// Removes the observer with `key`, if present.

@@ -10,9 +10,10 @@ import Bionic
 
 /// A recursive `pthread_mutex_t` in one allocation.
 ///
-/// Used only where the Rx contract requires delivering to an observer while state is locked
-/// (a replaying subject sends its buffer to a new subscriber before any newer event can reach it),
-/// so that the observer may call back into the same subject without deadlocking.
+/// Used only by the operators that still deliver to an observer while their state is locked, the
+/// exceptions listed in TheContract.md ("How operators keep delivery serial"), so that the observer
+/// may call back into the same operator from the same thread without deadlocking. New code
+/// serializes with ``SerializedDelivery`` instead.
 @usableFromInline
 final class RecursiveLock: ManagedBuffer<Void, pthread_mutex_t> {
   /// Creates an unlocked recursive lock.

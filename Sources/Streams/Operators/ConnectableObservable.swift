@@ -20,32 +20,37 @@ extension ObservableType {
   /// event) persists across reconnects.
   public func multicast<Subject: SubjectType>(_ subject: Subject) -> ConnectableObservable<Subject.Element>
   where Subject.Observer.Element == Element {
-    Multicast(source: asObservable(), makeSubject: { subject }, freshSubjectPerConnection: false)
+    Multicast(source: asObservable(), makeSubject: { subject })
   }
 
   /// Shares one subscription to this sequence through a subject made by `makeSubject` for each
-  /// connection: after a disconnect or a terminal event, the next connection starts afresh.
+  /// connection.
+  ///
+  /// The subject is dropped when its connection is disposed or the source ends (before the
+  /// terminal event reaches the subject), so a later subscriber or `connect()` gets a fresh one.
   public func multicast<Subject: SubjectType>(makeSubject: @escaping () -> Subject)
     -> ConnectableObservable<Subject.Element> where Subject.Observer.Element == Element
   {
-    Multicast(source: asObservable(), makeSubject: makeSubject, freshSubjectPerConnection: true)
+    Multicast(source: asObservable(), makeSubject: makeSubject)
   }
 
-  /// `multicast(PublishSubject())`: subscribers receive what the source sends while they are
-  /// subscribed and connected.
+  /// `multicast(makeSubject: { PublishSubject() })`: subscribers receive what the source sends
+  /// while they are subscribed and connected; each connection has its own subject.
   public func publish() -> ConnectableObservable<Element> {
-    multicast(PublishSubject())
+    multicast(makeSubject: { PublishSubject() })
   }
 
-  /// `multicast(ReplaySubject.create(bufferSize:))`: late subscribers receive the newest
-  /// `bufferSize` elements first.
+  /// `multicast(makeSubject: { ReplaySubject.create(bufferSize:) })`: late subscribers receive the
+  /// newest `bufferSize` elements of the current connection first. A connection after a disconnect
+  /// or the source's end starts with an empty buffer.
   public func replay(_ bufferSize: Int) -> ConnectableObservable<Element> {
-    multicast(ReplaySubject.create(bufferSize: bufferSize))
+    multicast(makeSubject: { ReplaySubject.create(bufferSize: bufferSize) })
   }
 
-  /// `multicast(ReplaySubject.createUnbounded())`: late subscribers receive every element first.
+  /// `multicast(makeSubject: { ReplaySubject.createUnbounded() })`: late subscribers receive every
+  /// element of the current connection first; each connection starts with an empty buffer.
   public func replayAll() -> ConnectableObservable<Element> {
-    multicast(ReplaySubject.createUnbounded())
+    multicast(makeSubject: { ReplaySubject.createUnbounded() })
   }
 }
 
@@ -55,70 +60,74 @@ final class Multicast<Subject: SubjectType>: ConnectableObservable<Subject.Eleme
   private let lock = Lock.make()
   private let source: Observable<Subject.Observer.Element>
   private let makeSubject: () -> Subject
-  private let freshSubjectPerConnection: Bool
   private var subject: Subject?
-  private var connection: MulticastConnection?
+  private var connection: MulticastConnection<Subject.Observer>?
 
-  init(source: Observable<Subject.Observer.Element>, makeSubject: @escaping () -> Subject, freshSubjectPerConnection: Bool) {
+  init(source: Observable<Subject.Observer.Element>, makeSubject: @escaping () -> Subject) {
     self.source = source
     self.makeSubject = makeSubject
-    self.freshSubjectPerConnection = freshSubjectPerConnection
   }
 
-  private func currentSubject() -> Subject {
-    lock.withLock {
-      if let subject { return subject }
-      let subject = makeSubject()
-      self.subject = subject
-      return subject
-    }
+  // Called under `lock`; `makeSubject` only builds a subject, it does not call out.
+  private func lockedSubject() -> Subject {
+    if let subject { return subject }
+    let made = makeSubject()
+    subject = made
+    return made
   }
 
   override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
   where Observer.Element == Element {
-    currentSubject().subscribe(observer)
+    lock.withLock { lockedSubject() }.subscribe(observer)
   }
 
   override func connect() -> Disposable {
-    let subject = currentSubject()
-    let (connection, isNew): (MulticastConnection, Bool) = lock.withLock {
-      if let existing = self.connection { return (existing, false) }
-      let created = MulticastConnection { [self] ended in disconnected(ended) }
-      self.connection = created
+    let (current, isNew) = lock.withLock { () -> (MulticastConnection<Subject.Observer>, Bool) in
+      if let connection { return (connection, false) }
+      let created = MulticastConnection(subject: lockedSubject().asObserver()) { [weak self] in
+        self?.disconnected($0)
+      }
+      connection = created
       return (created, true)
     }
-    guard isNew else { return connection }
-    let observer = subject.asObserver()
-    connection.setSubscription(
-      source.subscribe { [weak connection] event in
-        observer.on(event)
-        if event.isStopEvent { connection?.dispose() }
-      })
-    return connection
+    if isNew { current.setSubscription(source.subscribe(current)) }
+    return current
   }
 
-  private func disconnected(_ ended: MulticastConnection) {
+  /// Forgets `ended` and its subject, unless a newer connection replaced it already.
+  private func disconnected(_ ended: MulticastConnection<Subject.Observer>) {
     lock.withLock {
       guard connection === ended else { return }
       connection = nil
-      if freshSubjectPerConnection { subject = nil }
+      subject = nil
     }
   }
 }
 
-/// One connection of a ``Multicast``: disposing it unsubscribes from the source, once.
-final class MulticastConnection: Disposable, @unchecked Sendable {
+/// One connection of a ``Multicast``: forwards the source's events to the subject until disposed.
+///
+/// A terminal event first ends the connection (so a subscriber reacting to it gets a fresh subject
+/// and connection), then reaches the subject.
+final class MulticastConnection<SubjectObserver: ObserverType>: ObserverType, Disposable, @unchecked Sendable {
+  private let subject: SubjectObserver
   private let subscription = SingleAssignmentDisposable()
   private let disposed = AtomicFlag()
   // Written only by the one thread that wins `disposed.set()`.
   private var onDisconnect: ((MulticastConnection) -> Void)?
 
-  init(onDisconnect: @escaping (MulticastConnection) -> Void) {
+  init(subject: SubjectObserver, onDisconnect: @escaping (MulticastConnection) -> Void) {
+    self.subject = subject
     self.onDisconnect = onDisconnect
   }
 
   func setSubscription(_ disposable: Disposable) {
     subscription.setDisposable(disposable)
+  }
+
+  func on(_ event: Event<SubjectObserver.Element>) {
+    if disposed.isSet { return }
+    if event.isStopEvent { dispose() }
+    subject.on(event)
   }
 
   func dispose() {

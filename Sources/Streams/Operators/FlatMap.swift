@@ -65,36 +65,3 @@ extension ObservableType where Element: ObservableConvertibleType {
     flatMapLatest { $0 }
   }
 }
-
-extension ObservableType {
-  /// Merges the events of `sources`; completes when all completed, fails on the first error.
-  public static func merge<Source: ObservableConvertibleType>(_ sources: [Source]) -> Observable<Element>
-  where Source.Element == Element {
-    Observable.from(sources).merge()
-  }
-
-  /// Merges the events of `sources`; completes when all completed, fails on the first error.
-  public static func merge<Source: ObservableConvertibleType>(_ sources: Source...) -> Observable<Element>
-  where Source.Element == Element {
-    merge(sources)
-  }
-
-  /// Runs `sources` one after another; each is subscribed, synchronously, when the previous one
-  /// completes.
-  public static func concat<Source: ObservableConvertibleType>(_ sources: [Source]) -> Observable<Element>
-  where Source.Element == Element {
-    Observable.from(sources).concat()
-  }
-
-  /// Runs `sources` one after another.
-  public static func concat<Source: ObservableConvertibleType>(_ sources: Source...) -> Observable<Element>
-  where Source.Element == Element {
-    concat(sources)
-  }
-
-  /// Runs this sequence, then `second` once it completed.
-  public func concat<Second: ObservableConvertibleType>(_ second: Second) -> Observable<Element>
-  where Second.Element == Element {
-    Observable.concat([asObservable(), second.asObservable()])
-  }
-}

@@ -1,74 +1,96 @@
 extension ConnectableObservableType {
   /// Connects when the first subscriber arrives and disconnects when the last one leaves.
   ///
-  /// After the source ends, the next subscriber connects again.
+  /// Each subscriber first subscribes to the connectable sequence, then (if it is the first)
+  /// connects. A subscriber that ends while subscribing (a terminated subject replays its end)
+  /// does not connect. When the source ends, the connection is disposed before the terminal event
+  /// is delivered, so a subscriber that arrives afterwards, even from inside that delivery, starts
+  /// a new connection.
   public func refCount() -> Observable<Element> {
     RefCount(source: self)
   }
 }
 
-final class RefCount<Source: ConnectableObservableType>: Observable<Source.Element>, @unchecked Sendable {
-  typealias Element = Source.Element
+final class RefCount<Source: ConnectableObservableType>: Producer<Source.Element>, @unchecked Sendable {
+  struct State {
+    var count = 0
+    /// Bumped when the source ends, so subscribers of an ended connection leave the new one alone.
+    var connectionID = 0
+    var connection: SingleAssignmentDisposable?
+  }
 
-  private let lock = Lock.make()
-  private let source: Source
-  private var count = 0
-  private var epoch = 0  // Bumped whenever a connection ends, so a late `connect()` can tell.
-  private var connection: Disposable?
+  let source: Source
+  let state = LockedState(State())
 
   init(source: Source) {
     self.source = source
   }
 
-  override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
-  where Observer.Element == Element {
-    let (myEpoch, connects) = lock.withLock { () -> (Int, Bool) in
-      count += 1
-      return (epoch, count == 1)
+  override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
+    -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element
+  {
+    let sink = RefCountSink(parent: self, observer: observer, cancel: cancel)
+    return (sink, sink.run())
+  }
+}
+
+final class RefCountSink<Source: ConnectableObservableType, Observer: ObserverType>: Sink<Observer>, ObserverType,
+  @unchecked Sendable
+where Source.Element == Observer.Element {
+  private let parent: RefCount<Source>
+  // Written under the parent's lock once subscribed; -1 until then, which matches no connection.
+  private var connectionID = -1
+
+  init(parent: RefCount<Source>, observer: Observer, cancel: Cancelable) {
+    self.parent = parent
+    super.init(observer: observer, cancel: cancel)
+  }
+
+  func run() -> Disposable {
+    let subscription = parent.source.subscribe(self)
+    // Ended while subscribing: nil. First subscriber: the connection to make.
+    let joined = parent.state.withLock { state -> SingleAssignmentDisposable?? in
+      connectionID = state.connectionID
+      if isDisposed { return nil }
+      state.count += 1
+      guard state.count == 1 else { return .some(nil) }
+      let connection = SingleAssignmentDisposable()
+      state.connection = connection
+      return connection
     }
-    let connectingEpoch: Int? = connects ? myEpoch : nil
-    let subscription = source.subscribe(
-      AnonymousObserver<Element> { [weak self] event in
-        if event.isStopEvent { self?.sourceEnded(epoch: myEpoch) }
-        observer.on(event)
-      })
-    // A subscriber that ended already while subscribing (a terminated `.forever` subject replays
-    // its end) must not start the source again.
-    if let connectingEpoch, lock.withLock({ epoch == connectingEpoch }) {
-      let connection = source.connect()
-      let stale = lock.withLock { () -> Bool in
-        guard epoch == connectingEpoch, count > 0 else { return true }
-        self.connection = connection
-        return false
-      }
-      if stale { connection.dispose() }
-    }
-    return Disposables.create(with: { [self] in
+    guard let toConnect = joined else { return Disposables.create() }
+    toConnect?.setDisposable(parent.source.connect())
+    return Disposables.create { [self] in
       subscription.dispose()
-      release(epoch: myEpoch)
-    })
+      release()
+    }
   }
 
-  private func release(epoch subscribedEpoch: Int) {
-    let ended: Disposable? = lock.withLock {
-      guard epoch == subscribedEpoch else { return nil }
-      count -= 1
-      guard count == 0 else { return nil }
-      epoch &+= 1
-      defer { connection = nil }
-      return connection
+  private func release() {
+    let ended = parent.state.withLock { state -> Disposable? in
+      guard state.connectionID == connectionID, state.count > 0 else { return nil }
+      state.count -= 1
+      guard state.count == 0 else { return nil }
+      defer { state.connection = nil }
+      return state.connection
     }
     ended?.dispose()
   }
 
-  private func sourceEnded(epoch endedEpoch: Int) {
-    let ended: Disposable? = lock.withLock {
-      guard epoch == endedEpoch else { return nil }
-      count = 0
-      epoch &+= 1
-      defer { connection = nil }
-      return connection
+  func on(_ event: Event<Observer.Element>) {
+    guard event.isStopEvent else {
+      forwardOn(event)
+      return
+    }
+    let ended = parent.state.withLock { state -> Disposable? in
+      guard state.connectionID == connectionID else { return nil }
+      state.count = 0
+      state.connectionID &+= 1
+      defer { state.connection = nil }
+      return state.connection
     }
     ended?.dispose()
+    forwardOn(event)
+    dispose()
   }
 }

@@ -44,37 +44,37 @@ extension ObservableType {
     element(at: index)
   }
 
-  /// RxSwift 5's name for ``take(until:)-(Other)``.
+  /// RxSwift 5's name for `take(until:)`.
   @available(*, deprecated, renamed: "take(until:)")
   public func takeUntil<Other: ObservableType>(_ other: Other) -> Observable<Element> {
     take(until: other)
   }
 
-  /// RxSwift 5's name for ``take(until:behavior:)``.
+  /// RxSwift 5's name for `take(until:behavior:)`.
   @available(*, deprecated, renamed: "take(until:behavior:)")
   public func takeUntil(_ behavior: TakeBehavior, predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
     take(until: predicate, behavior: behavior)
   }
 
-  /// RxSwift 5's name for ``take(while:behavior:)``.
+  /// RxSwift 5's name for `take(while:behavior:)`.
   @available(*, deprecated, renamed: "take(while:)")
   public func takeWhile(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
     take(while: predicate)
   }
 
-  /// RxSwift 5's name for ``take(for:scheduler:)``.
+  /// RxSwift 5's name for `take(for:scheduler:)`.
   @available(*, deprecated, renamed: "take(for:scheduler:)")
   public func take(_ duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
     take(for: duration, scheduler: scheduler)
   }
 
-  /// RxSwift 5's name for ``skip(while:)``.
+  /// RxSwift 5's name for `skip(while:)`.
   @available(*, deprecated, renamed: "skip(while:)")
   public func skipWhile(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
     skip(while: predicate)
   }
 
-  /// RxSwift 5's name for ``skip(until:)``.
+  /// RxSwift 5's name for `skip(until:)`.
   @available(*, deprecated, renamed: "skip(until:)")
   public func skipUntil<Other: ObservableType>(_ other: Other) -> Observable<Element> {
     skip(until: other)
@@ -88,7 +88,7 @@ extension ObservableType {
     retry(when: notificationHandler)
   }
 
-  /// RxSwift 5's name for ``retry(when:)-((Observable<Error>)->TriggerObservable)``.
+  /// RxSwift 5's name for ``retry(when:)-((Observable<.Error>)->Trigger)``.
   @available(*, deprecated, renamed: "retry(when:)")
   public func retryWhen<TriggerObservable: ObservableConvertibleType, Error: Swift.Error>(
     _ notificationHandler: @escaping (Observable<Error>) -> TriggerObservable

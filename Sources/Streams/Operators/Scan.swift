@@ -13,7 +13,7 @@ extension ObservableType {
     scan(into: seed) { accumulate, element in accumulate = try accumulator(accumulate, element) }
   }
 
-  /// Like ``scan(_:accumulator:)``, but the accumulator mutates the running value in place.
+  /// Like `scan(_:accumulator:)`, but the accumulator mutates the running value in place.
   public func scan<Accumulate>(
     into seed: Accumulate, accumulator: @escaping (inout Accumulate, Element) throws -> Void
   ) -> Observable<Accumulate> {

@@ -1,9 +1,11 @@
-/// How long a ``ObservableType/share(replay:scope:)`` keeps its shared state.
+/// How long a ``ObservableType/share(replay:scope:)`` keeps its shared subject.
 public enum SubjectLifetimeScope: Sendable {
-  /// The shared subject lives while at least one subscriber is connected; a new connection
-  /// (after every subscriber left, or after the source ended) starts with an empty buffer.
+  /// Each connection has its own subject: it is dropped when every subscriber has left or the
+  /// source has ended, so the next subscriber starts a new connection with an empty buffer.
   case whileConnected
-  /// One subject for ever: its replay buffer and terminal event persist across reconnects.
+  /// One subject for ever: its replay buffer and terminal event persist across reconnects, and
+  /// once the source has ended every new subscriber receives the replayed elements and the
+  /// terminal event without a new subscription to the source.
   case forever
 }
 
@@ -12,8 +14,9 @@ extension ObservableType {
   /// `replay` elements to each new one.
   ///
   /// The source is subscribed when the first subscriber arrives and disposed when the last one
-  /// leaves. With ``SubjectLifetimeScope/whileConnected`` (the default) each connection starts
-  /// afresh; with ``SubjectLifetimeScope/forever`` the buffer survives reconnects.
+  /// leaves. `.whileConnected` is `multicast(makeSubject:).refCount()`, `.forever` is
+  /// `multicast(_:).refCount()`, with a `PublishSubject` for `replay == 0` and a `ReplaySubject`
+  /// otherwise.
   public func share(replay: Int = 0, scope: SubjectLifetimeScope = .whileConnected) -> Observable<Element> {
     switch (scope, replay) {
     case (.whileConnected, 0):

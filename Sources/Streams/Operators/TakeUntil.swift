@@ -29,6 +29,10 @@ extension ObservableType {
 
   /// Drops elements until `other` sends an element, then sends the rest.
   ///
+  /// Subscribes to this sequence first, then to `other`. If `other` completes without an element,
+  /// nothing of this sequence is ever sent: when it ends, the result does not complete either; the
+  /// subscriptions are just disposed. An error from either is sent at once.
+  ///
   /// ```
   /// --1--2--3--4--|
   /// -------x------|   skip(until:)
@@ -39,7 +43,24 @@ extension ObservableType {
     return Observable.create { observer in
       let lock = RecursiveLock.make()
       var open = false
+      let subscription = SingleAssignmentDisposable()
       let gate = SingleAssignmentDisposable()
+      subscription.setDisposable(
+        source.subscribe { event in
+          lock.withLock {
+            switch event {
+            case .next: if open { observer.on(event) }
+            case .error: observer.on(event)
+            case .completed:
+              if open {
+                observer.on(event)
+              } else {
+                gate.dispose()
+                subscription.dispose()
+              }
+            }
+          }
+        })
       gate.setDisposable(
         other.subscribe { event in
           lock.withLock {
@@ -48,17 +69,11 @@ extension ObservableType {
               open = true
               gate.dispose()
             case .error(let error): observer.onError(error)
-            case .completed: break
+            case .completed: gate.dispose()
             }
           }
         })
-      let subscription = source.subscribe { event in
-        lock.withLock {
-          if case .next = event, !open { return }
-          observer.on(event)
-        }
-      }
-      return Disposables.create(gate, subscription)
+      return Disposables.create(subscription, gate)
     }
   }
 }

@@ -24,26 +24,22 @@ public struct CurrentThreadScheduler: ImmediateSchedulerType {
   public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
     if let queue = TrampolineQueue.current {
       let item = TrampolineItem { action(state) }
-      queue.items.append(item)
+      queue.items.enqueue(item)
       return item
     }
     let queue = TrampolineQueue()
     TrampolineQueue.current = queue
     defer { TrampolineQueue.current = nil }
     let disposable = action(state)
-    var next = 0
-    while next < queue.items.count {
-      let item = queue.items[next]
-      next += 1
-      item.run()
-    }
+    // Dequeued as they run, so a long run of one-step-per-element sources keeps no spent items.
+    while !queue.items.isEmpty { queue.items.dequeue().run() }
     return disposable
   }
 }
 
 /// The queue of one thread's trampoline. Touched only by its own thread.
 private final class TrampolineQueue {
-  var items: [TrampolineItem] = []
+  var items = Queue<TrampolineItem>()
 
   private static let key: pthread_key_t = {
     var key = pthread_key_t()

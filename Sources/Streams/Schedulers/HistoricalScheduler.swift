@@ -3,7 +3,8 @@ import Foundation
 /// A ``VirtualTimeScheduler`` whose clock is a `Date`: replays work against recorded history, or
 /// runs time-based code instantly, without waiting for the machine's clock.
 ///
-/// Nothing runs until ``VirtualTimeScheduler/start()`` or ``VirtualTimeScheduler/advanceTo(_:)``;
+/// Nothing runs until ``VirtualTimeScheduler/start(fileID:filePath:line:)`` or
+/// ``VirtualTimeScheduler/advanceTo(_:fileID:filePath:line:)``;
 /// then the work runs in date order (equal dates in scheduling order), and ``VirtualTimeScheduler/now``
 /// reads the date of the work that is running.
 ///

@@ -4,17 +4,19 @@
 /// - After a terminal event, new subscribers receive only that terminal event (no value), and
 ///   ``value()`` throws the error, if any.
 ///
-/// Thread safety: as ``PublishSubject``. One documented exception to "no lock while calling user
-/// code": the current value is sent to a new subscriber while the subject's (recursive) lock is
-/// held, so no newer value can overtake it. The observer may call back into the subject.
+/// Thread safety: as ``PublishSubject``; observers are always called outside the lock. The current
+/// value is sent to a new subscriber on the subscribing thread; an event sent meanwhile (from
+/// another thread, or by the subscriber itself) is queued for it and delivered right after, so no
+/// newer value overtakes the current one, none is lost or repeated, and that first delivery may
+/// wait for another thread that sends to the subject.
 public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable,
   UnsubscribableSubject, @unchecked Sendable
 {
-  @usableFromInline let lock = RecursiveLock.make()
-  // Read and written only under the recursive `lock`, and no access spans a call out to an
-  // observer (a replay reads a copy), so accesses never overlap: no dynamic exclusivity checks.
+  @usableFromInline let lock = Lock.make()
+  // Read and written only under `lock`, so accesses never overlap: no dynamic exclusivity checks.
   @usableFromInline @exclusivity(unchecked) var element: Element
   @usableFromInline @exclusivity(unchecked) var observers = ObserverList<Element>()
+  @usableFromInline @exclusivity(unchecked) var replaying = PendingReplays<Element>()
   @usableFromInline @exclusivity(unchecked) var termination: CompletableEvent?
   @usableFromInline @exclusivity(unchecked) var disposed = false
 
@@ -24,7 +26,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
   }
 
   /// Whether the subject has at least one subscriber.
-  public var hasObservers: Bool { lock.withLock { !observers.isEmpty } }
+  public var hasObservers: Bool { lock.withLock { !observers.isEmpty || !replaying.isEmpty } }
 
   /// Whether ``dispose()`` has been called.
   public var isDisposed: Bool { lock.withLock { disposed } }
@@ -56,6 +58,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     case .error, .completed:
       termination = CompletableEvent(event)
     }
+    if !replaying.isEmpty { replaying.enqueue(event) }
     let snapshot = observers.snapshot
     if event.isStopEvent { observers.removeAll() }
     lock.unlock()
@@ -67,23 +70,44 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
   public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
   where Observer.Element == Element {
     lock.lock()
-    defer { lock.unlock() }
     if disposed {
+      lock.unlock()
       observer.on(.error(StreamsError.disposed(object: "BehaviorSubject")))
       return Disposables.create()
     }
     if let termination {
+      lock.unlock()
       observer.on(termination.event())
       return Disposables.create()
     }
-    let key = observers.insert(observer)
-    observer.on(.next(element))  // Under the lock: see the type's documentation.
+    let current = element
+    let key = observers.reserveKey()
+    replaying.add(key: key, receiver: .init(observer))
+    lock.unlock()
+    observer.on(.next(current))
+    finishReplay(key)
     return SubjectSubscription(subject: self, key: key)
+  }
+
+  /// Delivers what was sent during the first delivery to the subscriber with `key`, then makes it
+  /// live.
+  // Inlinable, so that it is specialized with `subscribe`: unspecialized, the list operations
+  // look up generic metadata and cost several times the replay itself.
+  @inlinable
+  func finishReplay(_ key: Int) {
+    while let batch = lock.withLock({
+      replaying.next(for: key, joining: &observers, ended: termination != nil || disposed)
+    }) {
+      batch.deliver()
+    }
   }
 
   @usableFromInline
   func unsubscribe(_ key: Int) {
-    lock.withLock { observers.remove(key) }
+    lock.withLock {
+      if !replaying.isEmpty, replaying.remove(key) { return }
+      observers.remove(key)
+    }
   }
 
   /// Returns the subject itself.
@@ -94,6 +118,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     lock.withLock {
       disposed = true
       observers.removeAll()
+      replaying.removeAll()
       termination = nil
     }
   }

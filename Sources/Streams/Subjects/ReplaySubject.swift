@@ -3,17 +3,19 @@
 /// - A new subscriber receives the buffered elements, oldest first, then every later event.
 /// - After a terminal event, a new subscriber receives the buffer and then the terminal event.
 ///
-/// Thread safety: as ``PublishSubject``. The buffer is replayed to a new subscriber while the
-/// subject's (recursive) lock is held, so no newer element can overtake or duplicate a replayed
-/// one; the observer may call back into the subject.
+/// Thread safety: as ``PublishSubject``; observers are always called outside the lock. The buffer
+/// is replayed to a new subscriber on the subscribing thread; an event sent meanwhile (from
+/// another thread, or by the subscriber itself) is queued for it and delivered right after the
+/// replay, so the subscriber receives the buffer, then every later event, each exactly once and in
+/// order, and its replay may wait for another thread that sends to the subject.
 public final class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable,
   UnsubscribableSubject, @unchecked Sendable
 {
-  @usableFromInline let lock = RecursiveLock.make()
-  // Read and written only under the recursive `lock`, and no access spans a call out to an
-  // observer (a replay reads a copy), so accesses never overlap: no dynamic exclusivity checks.
+  @usableFromInline let lock = Lock.make()
+  // Read and written only under `lock`, so accesses never overlap: no dynamic exclusivity checks.
   @usableFromInline @exclusivity(unchecked) var buffer: ReplayBuffer<Element>
   @usableFromInline @exclusivity(unchecked) var observers = ObserverList<Element>()
+  @usableFromInline @exclusivity(unchecked) var replaying = PendingReplays<Element>()
   @usableFromInline @exclusivity(unchecked) var termination: CompletableEvent?
   @usableFromInline @exclusivity(unchecked) var disposed = false
 
@@ -32,7 +34,7 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
   }
 
   /// Whether the subject has at least one subscriber.
-  public var hasObservers: Bool { lock.withLock { !observers.isEmpty } }
+  public var hasObservers: Bool { lock.withLock { !observers.isEmpty || !replaying.isEmpty } }
 
   /// Whether ``dispose()`` has been called.
   public var isDisposed: Bool { lock.withLock { disposed } }
@@ -49,6 +51,7 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     case .next(let element): buffer.append(element)
     case .error, .completed: termination = CompletableEvent(event)
     }
+    if !replaying.isEmpty { replaying.enqueue(event) }
     let snapshot = observers.snapshot
     if event.isStopEvent { observers.removeAll() }
     lock.unlock()
@@ -60,25 +63,49 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
   public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
   where Observer.Element == Element {
     lock.lock()
-    defer { lock.unlock() }
     if disposed {
+      lock.unlock()
       observer.on(.error(StreamsError.disposed(object: "ReplaySubject")))
       return Disposables.create()
     }
-    // Under the lock: see the type's documentation. A copy, since the observer may send re-entrantly.
-    let replay = buffer
-    replay.forEach { observer.on(.next($0)) }
+    let replay = buffer  // A copy: the replay runs outside the lock.
     if let termination {
+      lock.unlock()
+      replay.forEach { observer.on(.next($0)) }
       observer.on(termination.event())
       return Disposables.create()
     }
-    let key = observers.insert(observer)
+    if replay.count == 0 {
+      let key = observers.insert(observer)
+      lock.unlock()
+      return SubjectSubscription(subject: self, key: key)
+    }
+    let key = observers.reserveKey()
+    replaying.add(key: key, receiver: .init(observer))
+    lock.unlock()
+    replay.forEach { observer.on(.next($0)) }
+    finishReplay(key)
     return SubjectSubscription(subject: self, key: key)
+  }
+
+  /// Delivers what was sent during the replay to the subscriber with `key`, then makes it live.
+  // Inlinable, so that it is specialized with `subscribe`: unspecialized, the list operations
+  // look up generic metadata and cost several times the replay itself.
+  @inlinable
+  func finishReplay(_ key: Int) {
+    while let batch = lock.withLock({
+      replaying.next(for: key, joining: &observers, ended: termination != nil || disposed)
+    }) {
+      batch.deliver()
+    }
   }
 
   @usableFromInline
   func unsubscribe(_ key: Int) {
-    lock.withLock { observers.remove(key) }
+    lock.withLock {
+      if !replaying.isEmpty, replaying.remove(key) { return }
+      observers.remove(key)
+    }
   }
 
   /// Returns the subject itself.
@@ -89,6 +116,7 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     lock.withLock {
       disposed = true
       observers.removeAll()
+      replaying.removeAll()
       buffer.removeAll()
       termination = nil
     }

@@ -1,3 +1,11 @@
+/// A sequence that cannot fail: the protocol of ``Infallible``, for operators declared once for
+/// every infallible type, as in RxSwift.
+///
+/// Unlike RxSwift's, it refines ``ObservableType``, so an ``Infallible`` also has every observable
+/// operator; the ones declared for `InfallibleType` are the more specific overloads and keep the
+/// result infallible.
+public protocol InfallibleType: ObservableType {}
+
 /// A sequence that cannot fail: it sends elements and at most a completion.
 ///
 /// Build one from an `Observable` by saying what to do with its errors
@@ -13,39 +21,6 @@ public struct Infallible<Element>: ObservableConvertibleType, Sendable {
   /// The sequence as a plain observable (which never sends `.error`).
   public func asObservable() -> Observable<Element> { source }
 
-  /// The events an ``Infallible`` can send.
-  public enum InfallibleEvent {
-    /// The next element.
-    case next(Element)
-    /// The sequence finished.
-    case completed
-  }
-
-  /// Creates an infallible sequence from a function called for each subscriber.
-  public static func create(subscribe: @escaping (@escaping (InfallibleEvent) -> Void) -> Disposable) -> Infallible {
-    Infallible(
-      Observable.create { observer in
-        subscribe { event in
-          switch event {
-          case .next(let element): observer.onNext(element)
-          case .completed: observer.onCompleted()
-          }
-        }
-      })
-  }
-
-  /// An infallible sequence of one element that completes.
-  public static func just(_ element: Element) -> Infallible { Infallible(.just(element)) }
-
-  /// An infallible sequence of the given elements.
-  public static func of(_ elements: Element...) -> Infallible { Infallible(.from(elements)) }
-
-  /// An infallible sequence that completes at once.
-  public static func empty() -> Infallible { Infallible(.empty()) }
-
-  /// An infallible sequence that never sends anything.
-  public static func never() -> Infallible { Infallible(.never()) }
-
   /// Subscribes with closures for elements and completion; `onDisposed` runs exactly once.
   public func subscribe(
     onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil
@@ -60,29 +35,9 @@ public struct Infallible<Element>: ObservableConvertibleType, Sendable {
   ) -> Disposable {
     source.subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
   }
-
-  /// Transforms each element; the transform cannot throw, so the result cannot fail either.
-  public func map<Result>(_ transform: @escaping (Element) -> Result) -> Infallible<Result> {
-    Infallible<Result>(source.map(transform))
-  }
-
-  /// Passes on the elements for which `predicate` holds.
-  public func filter(_ predicate: @escaping (Element) -> Bool) -> Infallible {
-    Infallible(source.filter(predicate))
-  }
-
-  /// Maps each element to an infallible inner sequence and merges them.
-  public func flatMap<Result>(_ selector: @escaping (Element) -> Infallible<Result>) -> Infallible<Result> {
-    Infallible<Result>(source.flatMap { selector($0).asObservable() })
-  }
-
-  /// Maps each element to an infallible inner sequence, keeping only the newest one's events.
-  public func flatMapLatest<Result>(_ selector: @escaping (Element) -> Infallible<Result>) -> Infallible<Result> {
-    Infallible<Result>(source.flatMapLatest { selector($0).asObservable() })
-  }
 }
 
-extension Infallible: ObservableType {
+extension Infallible: InfallibleType {
   /// Subscribes `observer`, which never receives `.error`.
   public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
   where Observer.Element == Element {

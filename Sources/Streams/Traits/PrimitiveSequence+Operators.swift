@@ -1,3 +1,5 @@
+import Dispatch
+
 extension PrimitiveSequence {
   /// A trait sequence that calls `observableFactory` for each subscriber and subscribes to what it
   /// returns; an error thrown by the factory is sent to that subscriber.

@@ -1,45 +1,9 @@
 import Foundation
 import StreamsAdapters
 
-/// A thread-safe counter.
-final class Counter: @unchecked Sendable {
-  private let lock = NSLock()
-  private var count = 0
-
-  func increment() {
-    lock.lock()
-    count += 1
-    lock.unlock()
-  }
-
-  var value: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return count
-  }
-}
-
-/// A thread-safe, ordered log of values.
-final class Log<Value: Sendable>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var values: [Value] = []
-
-  func append(_ value: Value) {
-    lock.lock()
-    values.append(value)
-    lock.unlock()
-  }
-
-  var entries: [Value] {
-    lock.lock()
-    defer { lock.unlock() }
-    return values
-  }
-}
-
 /// Records the diagnostics of the adapters made inside `record`.
 final class Diagnostics: Sendable {
-  private let log = Log<AdapterDiagnostic>()
+  private let log = ValueLog<AdapterDiagnostic>()
 
   var kinds: [AdapterDiagnostic.Kind] { log.entries.map(\.kind) }
   var all: [AdapterDiagnostic] { log.entries }
@@ -53,70 +17,6 @@ final class Diagnostics: Sendable {
   }
 }
 
-/// A one-shot signal: `wait()` suspends until `open()` was called (before or after).
-final class Gate: @unchecked Sendable {
-  private let lock = NSLock()
-  private var isOpen = false
-  private var waiters: [CheckedContinuation<Void, Never>] = []
-
-  func open() {
-    lock.lock()
-    isOpen = true
-    let woken = waiters
-    waiters = []
-    lock.unlock()
-    for waiter in woken { waiter.resume() }
-  }
-
-  func wait() async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      lock.lock()
-      if isOpen {
-        lock.unlock()
-        continuation.resume()
-      } else {
-        waiters.append(continuation)
-        lock.unlock()
-      }
-    }
-  }
-}
-
-/// Counts signals; `wait(for:)` suspends until at least `count` arrived.
-final class Signals: @unchecked Sendable {
-  private let lock = NSLock()
-  private var count = 0
-  private var waiters: [(Int, CheckedContinuation<Void, Never>)] = []
-
-  func signal() {
-    lock.lock()
-    count += 1
-    let ready = waiters.filter { $0.0 <= count }
-    waiters.removeAll { $0.0 <= count }
-    lock.unlock()
-    for (_, waiter) in ready { waiter.resume() }
-  }
-
-  var value: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return count
-  }
-
-  func wait(for target: Int) async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      lock.lock()
-      if count >= target {
-        lock.unlock()
-        continuation.resume()
-      } else {
-        waiters.append((target, continuation))
-        lock.unlock()
-      }
-    }
-  }
-}
-
 /// Runs `work` on a new thread (not the main thread, not a Swift concurrency thread), the way an
 /// SDK calls back from its own threads.
 func onBackgroundThread(_ work: @escaping @Sendable () -> Void) {
@@ -127,11 +27,6 @@ func onBackgroundThread(_ work: @escaping @Sendable () -> Void) {
 /// an Objective-C SDK would.
 struct SDKBox<Value>: @unchecked Sendable {
   let value: Value
-}
-
-struct TestError: Error, Equatable, CustomStringConvertible {
-  var id = 0
-  var description: String { "TestError(\(id))" }
 }
 
 /// Runs `body` and captures its outcome (`Result(catching:)` for async code).

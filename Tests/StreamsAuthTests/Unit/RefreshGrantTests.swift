@@ -225,7 +225,7 @@ struct RefreshGrantTests {
       configuration: OAuthClientConfiguration(tokenEndpoint: endpoint, clientID: "c"),
       transport: TestTransport { _ in
         do {
-          try await gate.wait()
+          try await gate.waitUnlessCancelled()
         } catch {
           throw TransportError(.cancelled)
         }

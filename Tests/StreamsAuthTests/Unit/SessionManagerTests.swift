@@ -129,7 +129,7 @@ struct SessionManagerTests {
     let first = Task {
       try await store.exclusive {
         log.update { $0.append("first in") }
-        try await firstGate.wait()
+        try await firstGate.waitUnlessCancelled()
         log.update { $0.append("first out") }
       }
     }

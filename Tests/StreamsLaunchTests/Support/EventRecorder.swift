@@ -13,8 +13,8 @@ final class EventRecorder<Rank: Comparable & Sendable>: @unchecked Sendable {
     subscription.withLock { $0 = disposable }
   }
 
-  var events: [LaunchEvent<Rank>] { recorded.current.events }
-  var isCompleted: Bool { recorded.current.completed }
+  var events: [LaunchEvent<Rank>] { recorded.value.events }
+  var isCompleted: Bool { recorded.value.completed }
 
   /// The events as short lines, such as `started login` (see `LaunchEvent.line`).
   var lines: [String] { events.map(\.line) }

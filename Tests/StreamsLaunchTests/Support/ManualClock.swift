@@ -5,7 +5,7 @@ import StreamsLaunch
 final class ManualClock: LaunchClock, @unchecked Sendable {
   private let time = Locked<TimeInterval>(100)
 
-  func now() -> TimeInterval { time.current }
+  func now() -> TimeInterval { time.value }
 
   /// Moves the clock forward by `seconds`.
   func advance(by seconds: TimeInterval) {

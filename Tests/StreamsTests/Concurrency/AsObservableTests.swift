@@ -24,12 +24,12 @@ struct RunSite: Sendable, Equatable {
 /// and which isolation it was called with.
 struct SiteRecordingSequence: AsyncSequence, Sendable {
   let count: Int
-  let sites: BridgeLocked<[RunSite]>
+  let sites: Locked<[RunSite]>
 
   struct AsyncIterator: AsyncIteratorProtocol {
     var next = 0
     let count: Int
-    let sites: BridgeLocked<[RunSite]>
+    let sites: Locked<[RunSite]>
 
     mutating func next() async -> Int? {
       record(isolation: nil)
@@ -44,7 +44,7 @@ struct SiteRecordingSequence: AsyncSequence, Sendable {
 
     private func record(isolation: (any Actor)?) {
       let site = RunSite(onMainQueue: MainQueueMarker.isOnMainQueue, isolatedToActor: isolation != nil)
-      sites.mutate { $0.append(site) }
+      sites.withLock { $0.append(site) }
     }
 
     private mutating func advance() -> Int? {
@@ -61,14 +61,14 @@ struct SiteRecordingSequence: AsyncSequence, Sendable {
 
 /// Collects the events of one subscription and signals its terminal event.
 final class EventCollector<Element: Sendable>: @unchecked Sendable {
-  let events = BridgeLocked<[Event<Element>]>([])
-  let ended = BridgeSignal()
+  let events = Locked<[Event<Element>]>([])
+  let ended = Gate()
 
   func observer(onNext: @escaping @Sendable (Element) -> Void = { _ in }) -> (Event<Element>) -> Void {
     { [self] event in
-      events.mutate { $0.append(event) }
+      events.withLock { $0.append(event) }
       if case .next(let element) = event { onNext(element) }
-      if event.isStopEvent { ended.fire() }
+      if event.isStopEvent { ended.open() }
     }
   }
 
@@ -82,11 +82,12 @@ struct AsObservableTests {
   @MainActor
   func neverOnMainActor() async throws {
     #expect(MainQueueMarker.isOnMainQueue, "the test itself runs on the main actor's queue")
-    let sites = BridgeLocked<[RunSite]>([])
-    let deliverySites = BridgeLocked<[Bool]>([])
+    let sites = Locked<[RunSite]>([])
+    let deliverySites = Locked<[Bool]>([])
     let collector = EventCollector<Int>()
     let subscription = SiteRecordingSequence(count: 3, sites: sites).asObservable()
-      .subscribe(collector.observer(onNext: { _ in deliverySites.mutate { $0.append(MainQueueMarker.isOnMainQueue) } }))
+      .subscribe(
+        collector.observer(onNext: { _ in deliverySites.withLock { $0.append(MainQueueMarker.isOnMainQueue) } }))
     await collector.ended.wait()
     subscription.dispose()
     #expect(collector.elements == [0, 1, 2])
@@ -99,10 +100,10 @@ struct AsObservableTests {
   @Test("Observable.from calls its factory per subscription, off the main actor")
   @MainActor
   func fromFactory() async throws {
-    let factoryCalls = BridgeLocked<[Bool]>([])
-    let sites = BridgeLocked<[RunSite]>([])
+    let factoryCalls = Locked<[Bool]>([])
+    let sites = Locked<[RunSite]>([])
     let observable = Observable<Int>.from { () -> SiteRecordingSequence in
-      factoryCalls.mutate { $0.append(MainQueueMarker.isOnMainQueue) }
+      factoryCalls.withLock { $0.append(MainQueueMarker.isOnMainQueue) }
       return SiteRecordingSequence(count: 2, sites: sites)
     }
     #expect(factoryCalls.value.isEmpty)  // Cold: nothing until subscribed.
@@ -134,14 +135,14 @@ struct AsObservableTests {
   func errors() async throws {
     let failing = AsyncThrowingStream<Int, any Error> { continuation in
       continuation.yield(1)
-      continuation.finish(throwing: BridgeTestError(code: 8))
+      continuation.finish(throwing: TestError(id: 8))
     }
     let collector = EventCollector<Int>()
     let subscription = failing.asObservable().subscribe(collector.observer())
     await collector.ended.wait()
     subscription.dispose()
     #expect(collector.elements == [1])
-    #expect(collector.terminal?.error as? BridgeTestError == BridgeTestError(code: 8))
+    #expect(collector.terminal?.error as? TestError == TestError(id: 8))
 
     let cancelling = AsyncThrowingStream<Int, any Error> { continuation in
       continuation.finish(throwing: CancellationError())
@@ -156,13 +157,13 @@ struct AsObservableTests {
 
   @Test("Dispose cancels the task; nothing is delivered afterwards")
   func disposeCancels() async throws {
-    let iterating = BridgeSignal()
-    let iterationEnded = BridgeSignal()
+    let iterating = Gate()
+    let iterationEnded = Gate()
     let observable = Observable<Int>.from { () -> AsyncStream<Int> in
       AsyncStream { continuation in
-        continuation.onTermination = { _ in iterationEnded.fire() }
+        continuation.onTermination = { _ in iterationEnded.open() }
         continuation.yield(1)
-        iterating.fire()
+        iterating.open()
         // Never finishes by itself: only the cancellation of the task ends it.
       }
     }
@@ -177,8 +178,8 @@ struct AsObservableTests {
 
   @Test("Disposing from inside onNext stops the loop; later elements and the end are dropped")
   func disposeFromOnNext() async throws {
-    let ended = BridgeSignal()
-    let observable = Observable<Int>.from { CountingSequence(onEnd: { ended.fire() }) }
+    let ended = Gate()
+    let observable = Observable<Int>.from { CountingSequence(onEnd: { ended.open() }) }
     let subscription = SingleAssignmentDisposable()
     let collector = EventCollector<Int>()
     let observer = collector.observer()
@@ -195,12 +196,12 @@ struct AsObservableTests {
   @Test("Single.task, Maybe.task, Completable.task and Observable.task")
   func taskFactories() async throws {
     #expect(try await Single.task { 41 + 1 }.value == 42)
-    await #expect(throws: BridgeTestError(code: 6)) {
-      try await Single<Int>.task { throw BridgeTestError(code: 6) }.value
+    await #expect(throws: TestError(id: 6)) {
+      try await Single<Int>.task { throw TestError(id: 6) }.value
     }
     #expect(try await Maybe.task { Optional(7) }.value == 7)
     #expect(try await Maybe<Int>.task { nil }.value == nil)
-    let ran = BridgeLocked(false)
+    let ran = Locked(false)
     try await Completable.task { ran.value = true }.value
     #expect(ran.value)
     #expect(try await Observable.task { "once" }.toArray() == ["once"])
@@ -217,14 +218,14 @@ struct AsObservableTests {
 
   @Test("Disposing a Single.task cancels its operation; its CancellationError is not delivered")
   func taskDispose() async throws {
-    let started = BridgeSignal()
-    let cancelled = BridgeSignal()
+    let started = Gate()
+    let cancelled = Gate()
     let single = Single<Int>.task {
-      started.fire()
+      started.open()
       // Waits until the task is cancelled, without sleeping: a stream nobody finishes.
       let never = AsyncStream<Int> { _ in }
       for await _ in never {}
-      cancelled.fire()
+      cancelled.open()
       throw CancellationError()
     }
     let collector = EventCollector<Int>()

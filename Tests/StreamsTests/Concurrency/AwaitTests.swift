@@ -14,8 +14,8 @@ struct AwaitTests {
     #expect(!source.subject.hasObservers)
 
     #expect(try await Observable<Int>.empty().first() == nil)
-    await #expect(throws: BridgeTestError(code: 1)) {
-      try await Observable<Int>.error(BridgeTestError(code: 1)).first()
+    await #expect(throws: TestError(id: 1)) {
+      try await Observable<Int>.error(TestError(id: 1)).first()
     }
     // Works on an endless synchronous source: take(1) stops it.
     #expect(try await Observable.repeatElement(5).first() == 5)
@@ -37,26 +37,26 @@ struct AwaitTests {
     #expect(try await Observable<Int>.empty().toArray() == [])
 
     let subject = PublishSubject<Int>()
-    let subscribed = BridgeSignal()
-    let task = Task.detached { try await subject.do(onSubscribed: { subscribed.fire() }).toArray() }
+    let subscribed = Gate()
+    let task = Task.detached { try await subject.do(onSubscribed: { subscribed.open() }).toArray() }
     await subscribed.wait()
     subject.onNext(1)
-    subject.onError(BridgeTestError(code: 4))
-    await #expect(throws: BridgeTestError(code: 4)) { try await task.value }
+    subject.onError(TestError(id: 4))
+    await #expect(throws: TestError(id: 4)) { try await task.value }
   }
 
   @Test("Single, Maybe and Completable values")
   func traitValues() async throws {
     #expect(try await Single.just(42).value == 42)
-    await #expect(throws: BridgeTestError(code: 2)) { try await Single<Int>.error(BridgeTestError(code: 2)).value }
+    await #expect(throws: TestError(id: 2)) { try await Single<Int>.error(TestError(id: 2)).value }
     await #expect(throws: StreamsError.noElements) { try await Observable<Int>.empty().asSingle().value }
 
     #expect(try await Maybe.just("m").value == "m")
     #expect(try await Maybe<String>.empty().value == nil)
-    await #expect(throws: BridgeTestError(code: 3)) { try await Maybe<Int>.error(BridgeTestError(code: 3)).value }
+    await #expect(throws: TestError(id: 3)) { try await Maybe<Int>.error(TestError(id: 3)).value }
 
     try await Completable.empty().value
-    await #expect(throws: BridgeTestError(code: 5)) { try await Completable.error(BridgeTestError(code: 5)).value }
+    await #expect(throws: TestError(id: 5)) { try await Completable.error(TestError(id: 5)).value }
   }
 
   @Test("A value resolved synchronously inside subscribe is delivered")
@@ -71,12 +71,12 @@ struct AwaitTests {
 
   @Test("Cancelling the awaiting task disposes the subscription and throws CancellationError")
   func cancellation() async throws {
-    let subscribed = BridgeSignal()
-    let probe = BridgeWeak()
+    let subscribed = Gate()
+    let probe = WeakReference()
     let single = Single<Int>.create { _ in
-      let held = BridgeProbe()
+      let held = Tracked()
       probe.set(held)
-      subscribed.fire()
+      subscribed.open()
       return Disposables.create { withExtendedLifetime(held) {} }
     }
     let task = Task.detached { try await single.value }
@@ -86,11 +86,11 @@ struct AwaitTests {
     #expect(probe.isReleased)
   }
 
-  @Test("An already-cancelled task throws at once without subscribing")
+  @Test("An already-cancelled task subscribes, and throws CancellationError when the source does not answer at once")
   func alreadyCancelled() async throws {
-    let subscriptions = BridgeLocked(0)
+    let subscriptions = Locked(0)
     let single = Single<Int>.create { _ in
-      subscriptions.mutate { $0 += 1 }
+      subscriptions.withLock { $0 += 1 }
       return Disposables.create()
     }
     let task = Task.detached { () -> Int in
@@ -98,23 +98,23 @@ struct AwaitTests {
       return try await single.value
     }
     await #expect(throws: CancellationError.self) { try await task.value }
-    #expect(subscriptions.value == 0)
+    #expect(subscriptions.value == 1)
   }
 
   static let races = 10_000
 
   @Test("Single.value: 10,000 cancel-vs-complete races; one outcome each, disposed once, no hang")
   func cancelVersusComplete() async throws {
-    let disposals = BridgeLocked(0)
+    let disposals = Locked(0)
     var successes = 0
     var cancellations = 0
     for run in 0..<Self.races {
-      let observer = BridgeLocked<((SingleEvent<Int>) -> Void)?>(nil)
-      let subscribed = BridgeSignal()
+      let observer = Locked<((SingleEvent<Int>) -> Void)?>(nil)
+      let subscribed = Gate()
       let single = Single<Int>.create { single in
         observer.value = single
-        subscribed.fire()
-        return Disposables.create { disposals.mutate { $0 += 1 } }
+        subscribed.open()
+        return Disposables.create { disposals.withLock { $0 += 1 } }
       }
       let task = Task.detached { try await single.value }
       await subscribed.wait()

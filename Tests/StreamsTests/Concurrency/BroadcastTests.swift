@@ -17,12 +17,12 @@ struct BroadcastTests {
   @Test("Three concurrent consumers of one subject each receive every value in order")
   func threeConsumers() async throws {
     let subject = PublishSubject<Int>()
-    let ready = BridgeArrivals()
+    let ready = Signals()
     let results = try await withThrowingTaskGroup(of: [Int].self) { group in
       for _ in 0..<3 {
         group.addTask {
           var iterator = subject.values.makeAsyncIterator()
-          ready.arrive()
+          ready.signal()
           var received: [Int] = []
           received.reserveCapacity(Self.broadcastCount)
           while let value = try await iterator.next() { received.append(value) }
@@ -49,12 +49,12 @@ struct BroadcastTests {
   @Test("A stalled consumer blocks neither onNext nor the other consumers")
   func slowConsumer() async throws {
     let subject = PublishSubject<Int>()
-    let ready = BridgeArrivals()
-    let release = BridgeSignal()
-    let fastDone = BridgeSignal()
+    let ready = Signals()
+    let release = Gate()
+    let fastDone = Gate()
     let slow = Task.detached { () -> [Int] in
       var iterator = subject.values.makeAsyncIterator()
-      ready.arrive()
+      ready.signal()
       await release.wait()  // Stalled until everything was sent and the fast loop finished.
       var received: [Int] = []
       while let value = try await iterator.next() { received.append(value) }
@@ -62,10 +62,10 @@ struct BroadcastTests {
     }
     let fast = Task.detached { () -> [Int] in
       var iterator = subject.values.makeAsyncIterator()
-      ready.arrive()
+      ready.signal()
       var received: [Int] = []
       while let value = try await iterator.next() { received.append(value) }
-      fastDone.fire()
+      fastDone.open()
       return received
     }
     await ready.wait(for: 2)
@@ -73,7 +73,7 @@ struct BroadcastTests {
     subject.onCompleted()
     await fastDone.wait()
     #expect(try await fast.value == Array(0..<10_000))
-    release.fire()
+    release.open()
     #expect(try await slow.value == Array(0..<10_000))
   }
 
@@ -90,11 +90,11 @@ struct BroadcastTests {
   func subscribeWhileSending<Subject: SubjectType & ObserverType & Sendable>(
     _ subject: Subject, runs: Int, reads: Int
   ) async throws -> (reads: [[Int]], overlapping: Int) where Subject.Element == Int {
-    let sent = BridgeLocked(0)
-    let allowance = BridgeLocked(64)
-    let stopAt = BridgeLocked(Int.max)
-    let started = BridgeSignal()
-    let finished = BridgeSignal()
+    let sent = Locked(0)
+    let allowance = Locked(64)
+    let stopAt = Locked(Int.max)
+    let started = Gate()
+    let finished = Gate()
     // A thread of its own: spinning on a Dispatch worker would take a thread from the pool that
     // also runs Swift tasks on Linux.
     let sender = Thread {
@@ -107,10 +107,10 @@ struct BroadcastTests {
         value += 1
         subject.onNext(value)
         sent.value = value
-        if value == 1 { started.fire() }
+        if value == 1 { started.open() }
       }
       subject.onCompleted()
-      finished.fire()
+      finished.open()
     }
     sender.start()
     await started.wait()
@@ -122,11 +122,11 @@ struct BroadcastTests {
       let before = sent.value
       iterators.append(subject.values(bufferingPolicy: .failOnOverflow(reads)).makeAsyncIterator())
       if sent.value != before { overlapping += 1 }
-      allowance.mutate { $0 += 16 }
+      allowance.withLock { $0 += 16 }
     }
     // Every subscription sees at least `reads + 1` more values, then the subject completes.
     let last = sent.value + reads + 1
-    allowance.mutate { $0 = Swift.max($0, last) }
+    allowance.withLock { $0 = Swift.max($0, last) }
     stopAt.value = last
     // Read only once everything was sent: reading while elements still arrive would make room in
     // the buffers, and the subscriptions would not end at exactly `reads` elements.

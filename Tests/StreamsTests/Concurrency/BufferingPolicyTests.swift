@@ -81,16 +81,16 @@ struct BufferingPolicyTests {
   func waitingLoopReceivesDirectly() async throws {
     for policy in [AsyncBufferingPolicy.bufferingNewest(0), .bufferingOldest(0), .failOnOverflow(0)] {
       let subject = PublishSubject<Int>()
-      let subscribed = BridgeSignal()
-      let received = BridgeSignal()
-      let busy = BridgeSignal()
+      let subscribed = Gate()
+      let received = Gate()
+      let busy = Gate()
       let task = Task.detached { () -> [Int] in
         var iterator = subject.values(bufferingPolicy: policy).makeAsyncIterator()
-        subscribed.fire()
+        subscribed.open()
         var values: [Int] = []
         guard let first = try await iterator.next() else { return values }
         values.append(first)
-        received.fire()
+        received.open()
         await busy.wait()
         while let value = try await iterator.next() { values.append(value) }
         return values
@@ -99,19 +99,19 @@ struct BufferingPolicyTests {
       // Send until the loop, once waiting, has taken one. An element sent before it waits is
       // dropped (with failOnOverflow(0) it ends the loop with the overflow error instead).
       var sent = 0
-      while !received.isFired, subject.hasObservers {
+      while !received.isOpen, subject.hasObservers {
         subject.onNext(sent)
         sent += 1
         await Task.yield()
       }
       if case .failOnOverflow = policy {
         subject.onNext(-1)  // If the loop got one, it is busy now: this overflows.
-        busy.fire()
+        busy.open()
         await #expect(throws: AsyncBridgeError.bufferOverflow(limit: 0)) { try await task.value }
       } else {
         for value in 1000..<1010 { subject.onNext(value) }  // The loop is busy: all dropped.
         subject.onCompleted()
-        busy.fire()
+        busy.open()
         let values = try await task.value
         #expect(values.count == 1)
         #expect(values.allSatisfy { $0 < sent })

@@ -46,10 +46,10 @@ struct ValuesTests {
     var iterator = subject.values.makeAsyncIterator()
     subject.onNext(1)
     subject.onNext(2)
-    subject.onError(BridgeTestError(code: 7))
+    subject.onError(TestError(id: 7))
     #expect(try await iterator.next() == 1)
     #expect(try await iterator.next() == 2)
-    await #expect(throws: BridgeTestError(code: 7)) { try await iterator.next() }
+    await #expect(throws: TestError(id: 7)) { try await iterator.next() }
     #expect(try await iterator.next() == nil)
     #expect(try await iterator.next() == nil)
   }
@@ -57,15 +57,15 @@ struct ValuesTests {
   @Test("An error sent while the loop waits is thrown at once")
   func errorWhileWaiting() async throws {
     let subject = PublishSubject<Int>()
-    let waiting = BridgeSignal()
+    let waiting = Gate()
     let task = Task.detached {
       var iterator = subject.values.makeAsyncIterator()
-      waiting.fire()
+      waiting.open()
       return try await iterator.next()
     }
     await waiting.wait()
-    subject.onError(BridgeTestError(code: 3))
-    await #expect(throws: BridgeTestError(code: 3)) { try await task.value }
+    subject.onError(TestError(id: 3))
+    await #expect(throws: TestError(id: 3)) { try await task.value }
   }
 
   @Test("break disposes the subscription at once")
@@ -85,9 +85,9 @@ struct ValuesTests {
   @Test("An error thrown by the loop body disposes the subscription")
   func throwingBodyDisposes() async throws {
     let source = TrackedSource()
-    await #expect(throws: BridgeTestError(code: 1)) {
+    await #expect(throws: TestError(id: 1)) {
       for try await _ in source.observable.values {
-        throw BridgeTestError(code: 1)
+        throw TestError(id: 1)
       }
     }
     #expect(!source.subject.hasObservers)
@@ -105,65 +105,82 @@ struct ValuesTests {
     withExtendedLifetime(iterator) {}
   }
 
-  @Test("Cancelling a waiting loop disposes upstream at once; next() returns nil")
+  @Test("Cancelling a waiting loop disposes upstream at once; next() throws CancellationError")
   func cancellationWhileWaiting() async throws {
     let source = TrackedSource()
-    let firstReceived = BridgeSignal()
-    let task = Task.detached { () -> (Int?, Int?, Bool) in
+    let firstReceived = Gate()
+    let task = Task.detached { () -> (Int?, Bool, Bool) in
       var iterator = source.observable.values.makeAsyncIterator()
       let first = try await iterator.next()
-      firstReceived.fire()
-      let second = try await iterator.next()  // Waits until cancelled.
+      firstReceived.open()
+      var threwCancellation = false
+      do {
+        _ = try await iterator.next()  // Waits until cancelled.
+      } catch {
+        threwCancellation = error is CancellationError
+      }
       // The iterator is still alive here: the cancellation itself disposed the subscription.
       let disposed = !source.subject.hasObservers && source.probe.isReleased
       withExtendedLifetime(iterator) {}
-      return (first, second, disposed)
+      return (first, threwCancellation, disposed)
     }
     await firstReceived.wait()
     task.cancel()
-    let (first, second, disposedBeforeIteratorEnded) = try await task.value
+    let (first, threwCancellation, disposedBeforeIteratorEnded) = try await task.value
     #expect(first == 0)
-    #expect(second == nil)
+    #expect(threwCancellation)
     #expect(disposedBeforeIteratorEnded)
     source.subject.onNext(99)  // Nobody is listening any more.
     #expect(!source.subject.hasObservers)
   }
 
-  @Test("Nothing is delivered after cancellation, not even elements already buffered")
-  func nothingAfterCancellation() async throws {
+  @Test("After cancellation the loop gets the elements already buffered, then CancellationError")
+  func bufferedElementsThenCancellation() async throws {
     let subject = PublishSubject<Int>()
-    let subscribed = BridgeSignal()
-    let firstReceived = BridgeSignal()
-    let resume = BridgeSignal()
+    let subscribed = Gate()
+    let firstReceived = Gate()
+    let resume = Gate()
     let task = Task.detached { () -> [Int] in
       var received: [Int] = []
       var iterator = subject.values.makeAsyncIterator()
-      subscribed.fire()
+      subscribed.open()
       if let first = try await iterator.next() { received.append(first) }
-      firstReceived.fire()
+      firstReceived.open()
       await resume.wait()  // The loop body is busy; elements pile up in the buffer.
-      while let value = try await iterator.next() { received.append(value) }
-      return received
+      do {
+        while let value = try await iterator.next() { received.append(value) }
+      } catch is CancellationError {
+        return received
+      }
+      return []
     }
     await subscribed.wait()
     subject.onNext(1)
     await firstReceived.wait()
     for value in 2...5 { subject.onNext(value) }
     task.cancel()
-    resume.fire()
-    #expect(try await task.value == [1])
+    resume.open()
+    #expect(try await task.value == [1, 2, 3, 4, 5])
     #expect(!subject.hasObservers)
   }
 
-  @Test("A loop in an already-cancelled task gets nil and disposes at once")
+  @Test("A loop in an already-cancelled task gets the buffered element, then CancellationError, and disposes at once")
   func alreadyCancelled() async throws {
     let source = TrackedSource()
-    let task = Task.detached { () -> Int? in
+    let task = Task.detached { () -> (Int?, Bool) in
       withUnsafeCurrentTask { $0?.cancel() }
       var iterator = source.observable.values.makeAsyncIterator()
-      return try await iterator.next()
+      let first = try await iterator.next()
+      do {
+        _ = try await iterator.next()
+        return (first, false)
+      } catch {
+        return (first, error is CancellationError)
+      }
     }
-    #expect(try await task.value == nil)
+    let (first, threwCancellation) = try await task.value
+    #expect(first == 0)
+    #expect(threwCancellation)
     #expect(source.probe.isReleased)
   }
 
@@ -175,9 +192,9 @@ struct ValuesTests {
     #expect(try await iterator.next() == nil)
 
     let failed = BehaviorSubject(value: 1)
-    failed.onError(BridgeTestError(code: 2))
+    failed.onError(TestError(id: 2))
     var failing = failed.values.makeAsyncIterator()
-    await #expect(throws: BridgeTestError(code: 2)) { try await failing.next() }
+    await #expect(throws: TestError(id: 2)) { try await failing.next() }
 
     let replay = ReplaySubject<Int>.create(bufferSize: 2)
     for value in 1...5 { replay.onNext(value) }
@@ -240,11 +257,11 @@ struct ValuesTests {
   @Test("A relay's loop ends when its task is cancelled")
   func relayCancellation() async {
     let relay = PublishRelay<Int>()
-    let waiting = BridgeSignal()
+    let waiting = Gate()
     let task = Task.detached { () -> [Int] in
       var received: [Int] = []
       var iterator = relay.values.makeAsyncIterator()
-      waiting.fire()
+      waiting.open()
       while let value = await iterator.next() { received.append(value) }
       return received
     }

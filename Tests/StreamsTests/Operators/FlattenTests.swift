@@ -109,7 +109,7 @@ struct FlattenTests {
     let a = PublishSubject<Int>()
     let b = PublishSubject<Int>()
     let merged = Recorder<Int>()
-    _ = Observable.merge(a, b).subscribe(merged)
+    _ = Observable.merge(a.asObservable(), b.asObservable()).subscribe(merged)
     a.onNext(1)
     b.onNext(2)
     a.onCompleted()

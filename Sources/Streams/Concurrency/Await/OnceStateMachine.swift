@@ -8,7 +8,7 @@ struct OnceStateMachine<Value, Continuation, Subscription> {
   fileprivate enum State {
     /// Not suspended yet and not resolved; `subscription` is known once `subscribe` returned.
     case pending(subscription: Subscription?)
-    /// Resolved (by cancellation) before the task suspended; the outcome waits for the continuation.
+    /// Resolved before the task suspended; the outcome waits for the continuation.
     case resolvedEarly(Result<Value, any Error>)
     /// Suspended and not resolved.
     case waiting(Continuation, subscription: Subscription?)
@@ -28,12 +28,13 @@ struct OnceStateMachine<Value, Continuation, Subscription> {
   enum SuspendAction {
     /// Subscribe to the source now.
     case subscribe
-    /// Resume at once with this outcome (the task was cancelled before it suspended); do not
-    /// subscribe.
+    /// Resume at once with this outcome (decided before the task suspended); do not subscribe.
     case resume(Continuation, Result<Value, any Error>)
   }
 
   private var state: State = .pending(subscription: nil)
+  /// The task was cancelled before `subscribe` returned.
+  private var isCancelled = false
 
   init() {}
 
@@ -51,20 +52,35 @@ struct OnceStateMachine<Value, Continuation, Subscription> {
     }
   }
 
-  /// `subscribe` returned `subscription`. Returns it when it must be disposed at once (the outcome
-  /// was already decided while subscribing).
-  mutating func subscribed(_ subscription: Subscription) -> Subscription? {
+  /// `subscribe` returned `subscription`. If the task was cancelled meanwhile and the source did not
+  /// answer while subscribing, the outcome is now `CancellationError`. The action says what to
+  /// dispose (the subscription, when the outcome is already decided) and whom to resume.
+  mutating func subscribed(_ subscription: Subscription) -> ResolveAction {
     switch state {
     case .pending(subscription: nil):
       state = .pending(subscription: subscription)
-      return nil
+      return isCancelled ? resolved(.failure(CancellationError())) : ResolveAction(resume: nil, dispose: nil)
     case .waiting(let continuation, subscription: nil):
       state = .waiting(continuation, subscription: subscription)
-      return nil
+      return isCancelled ? resolved(.failure(CancellationError())) : ResolveAction(resume: nil, dispose: nil)
     case .pending, .waiting:
       preconditionFailure("Internal inconsistency: an awaited outcome was subscribed twice")
     case .resolvedEarly, .finished:
-      return subscription
+      return ResolveAction(resume: nil, dispose: subscription)
+    }
+  }
+
+  /// The task was cancelled. As in RxSwift, cancellation disposes the subscription, and the outcome
+  /// is `CancellationError` only if the source has not answered by then: a source that answers
+  /// while being subscribed (in a task that is already cancelled, too) still decides the outcome.
+  /// Before `subscribe` returned, cancellation is only recorded; ``subscribed(_:)`` applies it.
+  mutating func cancelled() -> ResolveAction {
+    switch state {
+    case .pending(subscription: nil), .waiting(_, subscription: nil):
+      isCancelled = true
+      return ResolveAction(resume: nil, dispose: nil)
+    case .pending, .waiting, .resolvedEarly, .finished:
+      return resolved(.failure(CancellationError()))
     }
   }
 

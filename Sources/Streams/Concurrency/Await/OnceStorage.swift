@@ -10,16 +10,20 @@ final class OnceStorage<Value: Sendable>: @unchecked Sendable {
 
   /// Decides the outcome, if it is still open: disposes the subscription, then resumes the task.
   func resolve(_ result: Result<Value, any Error>) {
-    let action = machine.withLock { $0.resolved(result) }
+    perform(machine.withLock { $0.resolved(result) })
+  }
+
+  /// The task was cancelled: disposes the subscription; the outcome is `CancellationError` unless
+  /// the source answered first, even while being subscribed.
+  func cancel() {
+    perform(machine.withLock { $0.cancelled() })
+  }
+
+  private func perform(_ action: Machine.ResolveAction) {
     action.dispose?.dispose()
     if let (continuation, result) = action.resume {
       continuation.resume(with: result)
     }
-  }
-
-  /// The task was cancelled: the outcome is `CancellationError`, unless it was already decided.
-  func cancel() {
-    resolve(.failure(CancellationError()))
   }
 
   fileprivate func suspended(_ continuation: BridgeContinuation<Value>) -> Bool {
@@ -33,16 +37,17 @@ final class OnceStorage<Value: Sendable>: @unchecked Sendable {
   }
 
   fileprivate func subscribed(_ subscription: Disposable) {
-    let disposeNow = machine.withLock { $0.subscribed(subscription) }
-    disposeNow?.dispose()
+    perform(machine.withLock { $0.subscribed(subscription) })
   }
 }
 
 /// Subscribes with `subscribe` and suspends until the subscription resolves the outcome, or the
 /// task is cancelled (then the subscription is disposed and `CancellationError` is thrown).
 ///
-/// A task that is already cancelled throws at once, without subscribing. `subscribe` runs
-/// synchronously in `isolation`; the source may resolve before it returns.
+/// A task that is already cancelled still subscribes, as RxSwift's `value` does: a source that
+/// answers while being subscribed decides the outcome; otherwise `CancellationError` is thrown
+/// and the subscription disposed as soon as `subscribe` returns. `subscribe` runs synchronously
+/// in `isolation`.
 func awaitOutcome<Value: Sendable>(
   isolation: isolated (any Actor)?,
   subscribe: (OnceStorage<Value>) -> Disposable

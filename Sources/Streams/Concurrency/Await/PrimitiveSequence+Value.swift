@@ -5,8 +5,9 @@ extension PrimitiveSequenceType where Trait == SingleTrait, Element: Sendable {
   /// let user = try await api.user(id: 42).value
   /// ```
   ///
-  /// Cancelling the awaiting task disposes the subscription and throws `CancellationError`; a
-  /// task that is already cancelled throws without subscribing.
+  /// Cancelling the awaiting task disposes the subscription and throws `CancellationError`, unless
+  /// the source answered first. As in RxSwift, a task that is already cancelled still subscribes:
+  /// a source that answers while being subscribed (such as `.just`) gives its answer.
   ///
   /// - Throws: the single's error; ``StreamsError/noElements`` if it completed without an
   ///   element; or `CancellationError`.
@@ -29,8 +30,9 @@ extension PrimitiveSequenceType where Trait == SingleTrait, Element: Sendable {
 extension PrimitiveSequenceType where Trait == MaybeTrait, Element: Sendable {
   /// Subscribes and waits for the maybe's element, or its empty completion.
   ///
-  /// Cancelling the awaiting task disposes the subscription and throws `CancellationError`; a
-  /// task that is already cancelled throws without subscribing.
+  /// Cancelling the awaiting task disposes the subscription and throws `CancellationError`, unless
+  /// the source answered first. As in RxSwift, a task that is already cancelled still subscribes:
+  /// a source that answers while being subscribed (such as `.just`) gives its answer.
   ///
   /// - Returns: the element, or `nil` if the maybe completed empty.
   /// - Throws: the maybe's error, or `CancellationError`.
@@ -57,8 +59,9 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
   /// try await cache.clear().value
   /// ```
   ///
-  /// Cancelling the awaiting task disposes the subscription and throws `CancellationError`; a
-  /// task that is already cancelled throws without subscribing.
+  /// Cancelling the awaiting task disposes the subscription and throws `CancellationError`, unless
+  /// the source answered first. As in RxSwift, a task that is already cancelled still subscribes:
+  /// a source that answers while being subscribed (such as `.just`) gives its answer.
   ///
   /// - Throws: the completable's error, or `CancellationError`.
   public var value: Void {

@@ -19,8 +19,10 @@
 ///   that came before it.
 /// - Leaving the loop early (`break`, `return`, a thrown error) releases the iterator, which
 ///   disposes the subscription.
-/// - Cancelling the loop's task disposes the subscription at once; the loop then ends with `nil`,
-///   and nothing more is delivered, not even elements that were already buffered.
+/// - Cancelling the loop's task disposes the subscription at once; the loop then receives the
+///   elements already buffered and throws `CancellationError`, as RxSwift's `values` does. If the
+///   source had already ended (a synchronous source such as `from(1...10)` ends while the
+///   iterator subscribes), cancellation changes nothing: every element arrives, then its end.
 /// - Subjects and relays are broadcasts: each loop registers separately and sees every element
 ///   sent after it subscribed; a ``BehaviorSubject`` sends its current value first and a
 ///   ``ReplaySubject`` its buffer, registered in the same step so no element is missed or repeated.

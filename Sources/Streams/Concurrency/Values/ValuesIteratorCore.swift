@@ -19,10 +19,10 @@ struct ValuesIteratorCore<Element: Sendable> {
     storage.subscribe(to: source)
   }
 
-  /// The next element; `nil` at the end or after the task was cancelled.
+  /// The next element; `nil` at the end. After the task was cancelled, the elements buffered so
+  /// far, then `CancellationError` (unless the source had already ended).
   @inlinable @inline(__always)
   mutating func next(isolation actor: isolated (any Actor)?) async throws -> Element? {
-    if Task.isCancelled { return cancel() }
     if index < batch.count {
       let element = batch[index]
       index &+= 1
@@ -36,6 +36,7 @@ struct ValuesIteratorCore<Element: Sendable> {
     batch.removeAll(keepingCapacity: true)
     index = 0
     let storage = lifetime.storage
+    if Task.isCancelled { storage.taskCancelled() }
     switch storage.next(into: &batch) {
     case .batch:
       index = 1
@@ -49,14 +50,5 @@ struct ValuesIteratorCore<Element: Sendable> {
     case .suspend:
       return try await storage.wait(isolation: actor)
     }
-  }
-
-  /// Nothing is delivered after cancellation, not even what was already buffered.
-  @inlinable
-  mutating func cancel() -> Element? {
-    lifetime.storage.cancel()
-    batch = []
-    index = 0
-    return nil
   }
 }

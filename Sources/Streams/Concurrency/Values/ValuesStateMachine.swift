@@ -23,7 +23,7 @@ struct ValuesStateMachine<Element, Continuation, Subscription> {
     /// The upstream ended (`failure` is `nil` after completion) or overflowed; the buffered
     /// elements go to the consumer first, then the end. `subscription` is `nil`.
     case draining
-    /// The end was delivered, or the consumer cancelled or went away. Nothing happens any more;
+    /// The end was delivered, or the consumer went away. Nothing happens any more;
     /// everything else is `nil` or empty.
     case finished
   }
@@ -221,8 +221,8 @@ struct ValuesStateMachine<Element, Continuation, Subscription> {
     }
   }
 
-  /// The consumer's task was cancelled, or its iterator was released: end everything. Buffered
-  /// elements are discarded, so nothing is delivered after cancellation.
+  /// The consumer's iterator was released: end everything and discard the buffer. (Task
+  /// cancellation is an end instead: ``receivedEnd(failure:)`` with `CancellationError`.)
   @inlinable
   mutating func cancelled() -> CancelAction {
     let action = CancelAction(

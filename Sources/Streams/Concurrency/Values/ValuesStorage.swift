@@ -69,7 +69,7 @@ final class ValuesStorage<Element: Sendable>: @unchecked Sendable {
   }
 
   /// Suspends the consumer until an element or the end arrives, or its task is cancelled (then
-  /// the subscription is disposed and the result is `nil`).
+  /// the subscription is disposed and `CancellationError` is thrown).
   @inlinable
   func wait(isolation: isolated (any Actor)?) async throws -> Element? {
     try await withTaskCancellationHandler {
@@ -80,11 +80,18 @@ final class ValuesStorage<Element: Sendable>: @unchecked Sendable {
         }
       }
     } onCancel: {
-      self.cancel()
+      self.taskCancelled()
     }
   }
 
-  /// Ends the iteration: disposes the subscription, discards the buffer, and resumes a waiting
+  /// The consumer's task was cancelled: disposes the subscription and ends the sequence with
+  /// `CancellationError` after the elements already buffered, unless it had ended already.
+  @inlinable
+  func taskCancelled() {
+    end(failure: CancellationError())
+  }
+
+  /// The iterator went away: disposes the subscription, discards the buffer, and resumes a waiting
   /// consumer with `nil`. Idempotent.
   @inlinable
   func cancel() {

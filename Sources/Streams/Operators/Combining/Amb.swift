@@ -1,9 +1,9 @@
 extension ObservableType {
   /// Mirrors whichever source sends first (an element or a terminal event) and disposes the
-  /// others at that moment.
-  public static func amb<Source: ObservableConvertibleType>(_ sources: [Source]) -> Observable<Element>
-  where Source.Element == Element {
-    let sources = sources.map { $0.asObservable() }
+  /// others at that moment. An empty sequence never sends anything.
+  public static func amb<Sequence: Swift.Sequence>(_ sequence: Sequence) -> Observable<Element>
+  where Sequence.Element == Observable<Element> {
+    let sources = Array(sequence)
     return Observable.create { observer in
       let lock = Lock.make()
       var winner: Int?
@@ -24,7 +24,7 @@ extension ObservableType {
     }
   }
 
-  /// Mirrors whichever of this sequence and `other` sends first; see ``amb(_:)``.
+  /// Mirrors whichever of this sequence and `other` sends first; see `amb(_:)`.
   public func amb<Other: ObservableConvertibleType>(_ other: Other) -> Observable<Element>
   where Other.Element == Element {
     Observable.amb([asObservable(), other.asObservable()])

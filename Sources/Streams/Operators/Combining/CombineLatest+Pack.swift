@@ -2,7 +2,7 @@
 extension ObservableType {
   /// Combines the latest elements of any number of sources of any types into tuples.
   ///
-  /// The variadic form of ``combineLatest(_:_:resultSelector:)`` (parameter packs need the Swift
+  /// The variadic form of `combineLatest(_:_:resultSelector:)` (parameter packs need the Swift
   /// 5.9 runtime on Apple platforms; the typed overloads for 2–4 sources and the collection form
   /// work everywhere). Same completion rules.
   public static func combineLatest<each Source: ObservableConvertibleType>(_ sources: repeat each Source)
@@ -25,7 +25,7 @@ extension ObservableType {
 
   /// Pairs up the n-th elements of any number of sources of any types into tuples.
   ///
-  /// The variadic form of ``zip(_:_:resultSelector:)``; same completion rules.
+  /// The variadic form of `zip(_:_:resultSelector:)`; same completion rules.
   public static func zip<each Source: ObservableConvertibleType>(_ sources: repeat each Source)
     -> Observable<Element> where Element == (repeat (each Source).Element)
   {

@@ -4,7 +4,9 @@
 ///
 /// The rules are the core's: a combination once both have sent; completion when both completed,
 /// or when one sends while the other has completed without sending; the first error ends it.
-/// Delivery is serialized by a recursive lock held while forwarding, as in the core.
+/// Delivery is serialized by a recursive lock held while forwarding: a documented exception to
+/// "no lock around user code" (TheContract.md, "How operators keep delivery serial"), kept for
+/// now because this is the benchmarked two-source path (row F).
 final class CombineLatest2<First, Second, Result>: Producer<Result>, @unchecked Sendable {
   private let first: Observable<First>
   private let second: Observable<Second>

@@ -2,10 +2,11 @@
 ///
 /// The typed front stores each source's latest element in its own slot (the `store` closure) and
 /// gives the core a `combine` closure that reads all slots. Sources may send from different
-/// threads; downstream delivery is serialized by holding a recursive lock while forwarding, the
-/// serialization the Rx contract requires (documented exception to "no lock around user code").
+/// threads: each event is processed (stored, combined, forwarded) as one action of a
+/// ``SerializedDelivery``, so events are processed one at a time, in arrival order, and no lock is
+/// held while the selector or the observer runs. The state is touched only by those actions.
 final class CombineLatestCore<Element>: @unchecked Sendable {
-  private let lock = RecursiveLock.make()
+  private let actions: SerializedDelivery<Void, ActionRunner<Element>>
   private let observer: AnyObserver<Element>
   private let combine: () throws -> Element
   private var hasValue: [Bool]
@@ -17,14 +18,18 @@ final class CombineLatestCore<Element>: @unchecked Sendable {
   init(arity: Int, observer: AnyObserver<Element>, combine: @escaping () throws -> Element) {
     self.observer = observer
     self.combine = combine
+    actions = SerializedDelivery((), observer: ActionRunner(observer))
     hasValue = Array(repeating: false, count: arity)
     isDone = Array(repeating: false, count: arity)
   }
 
   /// Handles an event of source `index`; `store` keeps a new element in that source's slot.
-  func receive<Value>(_ event: Event<Value>, from index: Int, store: (Value) -> Void) {
-    lock.lock()
-    defer { lock.unlock() }
+  func receive<Value>(_ event: Event<Value>, from index: Int, store: @escaping (Value) -> Void) {
+    actions.update { _, outbox in outbox.next { [self] in process(event, from: index, store: store) } }
+  }
+
+  /// One event, in its turn: see the type's documentation.
+  private func process<Value>(_ event: Event<Value>, from index: Int, store: (Value) -> Void) {
     guard !stopped else { return }
     switch event {
     case .next(let value):

@@ -15,30 +15,32 @@ extension ObservableType {
   ) -> Observable<Result> {
     let (first, second) = (asObservable(), second.asObservable())
     return Observable.create { observer in
-      let lock = RecursiveLock.make()
-      var latest: Second.Element?
+      // The two sources may send from different threads: the latest element of `second` is kept
+      // under the delivery's lock; the selector runs outside it (on the first source's thread,
+      // whose events the grammar serializes) and every event is delivered outside it, in order.
+      let delivery = SerializedDelivery(Second.Element?.none, observer: observer)
       let secondSubscription = second.subscribe { event in
-        lock.withLock {
+        delivery.update { latest, outbox in
           switch event {
           case .next(let value): latest = value
-          case .error(let error): observer.onError(error)
+          case .error(let error): outbox.send(.error(error))
           case .completed: break
           }
         }
       }
       let firstSubscription = first.subscribe { event in
-        lock.withLock {
-          switch event {
-          case .next(let value):
-            guard let latest else { return }
-            do {
-              observer.onNext(try resultSelector(value, latest))
-            } catch {
-              observer.onError(error)
+        switch event {
+        case .next(let value):
+          guard let latest = delivery.update({ latest, _ in latest }) else { return }
+          let combined = Swift.Result { try resultSelector(value, latest) }
+          delivery.update { _, outbox in
+            switch combined {
+            case .success(let result): outbox.next(result)
+            case .failure(let error): outbox.send(.error(error))
             }
-          case .error(let error): observer.onError(error)
-          case .completed: observer.onCompleted()
           }
+        case .error(let error): delivery.update { _, outbox in outbox.send(.error(error)) }
+        case .completed: delivery.update { _, outbox in outbox.send(.completed) }
         }
       }
       return Disposables.create(firstSubscription, secondSubscription)

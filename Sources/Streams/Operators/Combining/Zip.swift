@@ -1,13 +1,13 @@
 extension ObservableType {
   /// Pairs the n-th elements of two sources.
   ///
-  /// Completes as soon as a source has ended and its queue is empty, since no further pair can
-  /// form. The first error ends the result.
+  /// Completes when both sources have completed, even if no further pair can form (RxSwift's
+  /// rule: `zip(never, empty)` never completes). The first error ends the result.
   ///
   /// ```
   /// --1--2-----3--|
-  /// ----a--b------|   zip
-  /// ----1a-2b-----|
+  /// ----a--b-------|   zip
+  /// ----1a-2b------|
   /// ```
   public static func zip<O1: ObservableConvertibleType, O2: ObservableConvertibleType>(
     _ source1: O1, _ source2: O2, resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
@@ -23,7 +23,7 @@ extension ObservableType {
     }
   }
 
-  /// Combines the n-th elements of three sources; see ``zip(_:_:resultSelector:)``.
+  /// Combines the n-th elements of three sources; see `zip(_:_:resultSelector:)`.
   public static func zip<O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType>(
     _ source1: O1, _ source2: O2, _ source3: O3,
     resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
@@ -45,45 +45,13 @@ extension ObservableType {
 
   /// Combines the n-th elements of any number of sources of one type.
   ///
-  /// An empty collection completes at once, with no element.
+  /// An empty collection completes at once, with no element. Completes when every source has
+  /// completed, or when an element arrives while every other source has completed and some
+  /// queue is empty (RxSwift's rule for this form). The first error ends the result.
   public static func zip<Collection: Swift.Collection>(
     _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
   ) -> Observable<Element> where Collection.Element: ObservableConvertibleType {
-    let sources = collection.map { $0.asObservable() }
-    return Observable.create { observer in
-      if sources.isEmpty {
-        observer.onCompleted()
-        return Disposables.create()
-      }
-      var queues = [Queue<Collection.Element.Element>](repeating: Queue(), count: sources.count)
-      let core = ZipCore(arity: sources.count, observer: observer) {
-        try resultSelector(queues.indices.map { queues[$0].dequeue() })
-      }
-      return Disposables.create(
-        sources.enumerated().map { index, source in
-          source.subscribe { core.receive($0, from: index) { queues[index].enqueue($0) } }
-        })
-    }
-  }
-
-  /// Pairs the n-th elements of two sources into tuples.
-  public static func zip<O1: ObservableConvertibleType, O2: ObservableConvertibleType>(_ source1: O1, _ source2: O2)
-    -> Observable<Element> where Element == (O1.Element, O2.Element)
-  {
-    zip(source1, source2) { ($0, $1) }
-  }
-
-  /// Combines the n-th elements of three sources into tuples.
-  public static func zip<O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType>(
-    _ source1: O1, _ source2: O2, _ source3: O3
-  ) -> Observable<Element> where Element == (O1.Element, O2.Element, O3.Element) {
-    zip(source1, source2, source3) { ($0, $1, $2) }
-  }
-
-  /// Combines the n-th elements of any number of sources into arrays.
-  public static func zip<Collection: Swift.Collection>(_ collection: Collection) -> Observable<Element>
-  where Collection.Element: ObservableConvertibleType, Element == [Collection.Element.Element] {
-    zip(collection) { $0 }
+    ZipCollection(sources: collection.map { $0.asObservable() }, resultSelector: resultSelector)
   }
 }
 
@@ -93,6 +61,8 @@ struct Queue<Element> {
   private var head = 0
 
   var isEmpty: Bool { head == storage.count }
+
+  var count: Int { storage.count - head }
 
   mutating func enqueue(_ element: Element) {
     storage.append(element)

@@ -1,9 +1,13 @@
-/// The shared state of one `zip` subscription, whatever the number of sources.
+/// The shared state of one typed `zip` subscription (2, 3 or a pack of sources).
 ///
-/// The typed front keeps a queue per source; the core counts queued elements, asks the front to
-/// `combine` (dequeue one from each queue) when every queue has one, and completes as soon as a
-/// source that ended has an empty queue, since no further pair can form. Delivery is serialized
-/// under a recursive lock, as in ``CombineLatestCore``.
+/// The typed front keeps a queue per source; the core counts queued elements and asks the front
+/// to `combine` (dequeue one from each queue) when every queue has one. As in RxSwift's typed
+/// `zip`, the result completes only when every source has completed, and the first error ends it.
+///
+/// Exception to "no lock while calling out": delivery is serialized under a recursive lock, as in
+/// RxSwift's typed `zip`, so that an event a source sends re-entrantly from inside the result's
+/// observer is handled at once, in RxSwift's order. The collection form (``ZipCollection``)
+/// holds no lock while calling out.
 final class ZipCore<Element>: @unchecked Sendable {
   private let lock = RecursiveLock.make()
   private let observer: AnyObserver<Element>
@@ -34,14 +38,12 @@ final class ZipCore<Element>: @unchecked Sendable {
         observer.onNext(try combine())
       } catch {
         stop(.error(error))
-        return
       }
-      if queued.indices.contains(where: { isDone[$0] && queued[$0] == 0 }) { stop(.completed) }
     case .error(let error):
       stop(.error(error))
     case .completed:
       isDone[index] = true
-      if queued[index] == 0 { stop(.completed) }
+      if isDone.allSatisfy({ $0 }) { stop(.completed) }
     }
   }
 

@@ -35,32 +35,14 @@ extension ObservableType {
   }
 
   /// Runs the first sequence and, on each error, the next one; fails with the last error when
-  /// none is left. Completes with whichever sequence completes.
+  /// none is left. Completes with whichever sequence completes; an empty sequence completes at
+  /// once.
+  ///
+  /// As in RxSwift, `sequence` is walked lazily, with a new iterator for each subscription, so it
+  /// may be endless. The next sequence is subscribed after the failed one's `on(.error)` returns
+  /// (queued, not nested), so sources that fail while being subscribed do not grow the stack.
   public static func `catch`<Sources: Sequence>(sequence: Sources) -> Observable<Element>
   where Sources.Element == Observable<Element> {
-    let sources = Array(sequence)
-    return Observable.create { observer in
-      let subscription = SerialDisposable()
-      func run(_ index: Int) {
-        subscription.replace {
-          sources[index].subscribe { event in
-            if case .error = event, index + 1 < sources.count {
-              _ = CurrentThreadScheduler.instance.schedule(()) { _ in
-                run(index + 1)
-                return Disposables.create()
-              }
-            } else {
-              observer.on(event)
-            }
-          }
-        }
-      }
-      if sources.isEmpty {
-        observer.onCompleted()
-      } else {
-        run(0)
-      }
-      return subscription
-    }
+    CatchSequence { sequence.makeIterator() }
   }
 }

@@ -3,7 +3,8 @@
 /// Inner sequences may send from different threads; downstream delivery is serialized by holding
 /// a recursive lock while forwarding. This is the serialization the Rx contract requires (events
 /// to one observer never overlap), the documented exception to "no lock while calling user code";
-/// the lock is recursive so that a downstream observer may cause re-entrant events.
+/// the lock is recursive so that a downstream observer may cause re-entrant events. Listed in
+/// TheContract.md ("How operators keep delivery serial").
 final class FlattenSink<Source, Inner: ObservableConvertibleType, Observer: ObserverType>: Sink<Observer>,
   @unchecked Sendable
 where Observer.Element == Inner.Element {

@@ -9,45 +9,49 @@ extension ObservableType where Element: Sendable {
   public func buffer(timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType) -> Observable<[Element]> {
     let source = asObservable()
     return Observable.create { observer in
-      let lock = RecursiveLock.make()
+      // The source and the timer may run on different threads: the buffer changes under the
+      // delivery's lock, and what it decides (send a buffer, start the next timer) runs outside
+      // it, in order.
+      typealias State = (buffer: [Element], window: Int)
       let timer = SerialDisposable()
-      var buffer: [Element] = []
-      var window = 0
+      let delivery = SerializedDelivery(State([], 0), observer: ActionRunner(observer))
 
-      func flush() {
-        let full = buffer
-        buffer = []
-        observer.onNext(full)
-      }
-      func startTimer() {
-        window += 1
-        let current = window
+      func startTimer(_ window: Int) {
         timer.disposable = scheduler.scheduleRelative((), dueTime: timeSpan) { _ in
-          lock.withLock {
-            guard window == current else { return }
-            flush()
-            startTimer()
+          delivery.update { state, outbox in
+            guard state.window == window else { return }
+            rotate(&state, &outbox)
           }
           return Disposables.create()
         }
       }
+      func rotate(_ state: inout State, _ outbox: inout SerializedDelivery<State, ActionRunner<[Element]>>.Outbox) {
+        let full = state.buffer
+        state.buffer = []
+        state.window += 1
+        let next = state.window
+        outbox.next { observer.onNext(full) }
+        outbox.next { startTimer(next) }
+      }
 
-      lock.withLock { startTimer() }
+      delivery.update { state, outbox in
+        state.window = 1
+        outbox.next { startTimer(1) }
+      }
       let subscription = source.subscribe { event in
-        lock.withLock {
+        delivery.update { state, outbox in
           switch event {
           case .next(let element):
-            buffer.append(element)
-            if buffer.count >= count {
-              flush()
-              startTimer()
-            }
+            state.buffer.append(element)
+            if state.buffer.count >= count { rotate(&state, &outbox) }
           case .error(let error):
-            buffer = []
-            observer.onError(error)
+            state.buffer = []
+            outbox.send(.error(error))
           case .completed:
-            flush()
-            observer.onCompleted()
+            let full = state.buffer
+            state.buffer = []
+            outbox.next { observer.onNext(full) }
+            outbox.send(.completed)
           }
         }
       }
@@ -60,52 +64,57 @@ extension ObservableType where Element: Sendable {
   public func window(timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType) -> Observable<Observable<Element>> {
     let source = asObservable()
     return Observable.create { observer in
-      let lock = RecursiveLock.make()
+      // The source and the timer may run on different threads: the current window changes under
+      // the delivery's lock, and what it decides (open or close a window, forward an element to
+      // it, start the next timer) runs outside it, in order.
+      typealias State = (current: PublishSubject<Element>, filled: Int, window: Int)
       let timer = SerialDisposable()
-      var current = PublishSubject<Element>()
-      var filled = 0
-      var window = 0
+      let delivery = SerializedDelivery(State(PublishSubject(), 0, 0), observer: ActionRunner(observer))
+      typealias Outbox = SerializedDelivery<State, ActionRunner<Observable<Element>>>.Outbox
 
-      func open() {
-        current = PublishSubject<Element>()
-        filled = 0
-        observer.onNext(current.asObservable())
-      }
-      func startTimer() {
-        window += 1
-        let armed = window
+      func startTimer(_ window: Int) {
         timer.disposable = scheduler.scheduleRelative((), dueTime: timeSpan) { _ in
-          lock.withLock {
-            guard window == armed else { return }
-            current.onCompleted()
-            open()
-            startTimer()
+          delivery.update { state, outbox in
+            guard state.window == window else { return }
+            rotate(&state, &outbox)
           }
           return Disposables.create()
         }
       }
+      func open(_ state: inout State, _ outbox: inout Outbox) {
+        let subject = PublishSubject<Element>()
+        state.current = subject
+        state.filled = 0
+        outbox.next { observer.onNext(subject.asObservable()) }
+      }
+      func rotate(_ state: inout State, _ outbox: inout Outbox) {
+        let closing = state.current
+        outbox.next { closing.onCompleted() }
+        open(&state, &outbox)
+        state.window += 1
+        let next = state.window
+        outbox.next { startTimer(next) }
+      }
 
-      lock.withLock {
-        open()
-        startTimer()
+      delivery.update { state, outbox in
+        open(&state, &outbox)
+        state.window = 1
+        outbox.next { startTimer(1) }
       }
       let subscription = source.subscribe { event in
-        lock.withLock {
+        delivery.update { state, outbox in
+          let current = state.current
           switch event {
           case .next(let element):
-            current.onNext(element)
-            filled += 1
-            if filled >= count {
-              current.onCompleted()
-              open()
-              startTimer()
-            }
+            outbox.next { current.onNext(element) }
+            state.filled += 1
+            if state.filled >= count { rotate(&state, &outbox) }
           case .error(let error):
-            current.onError(error)
-            observer.onError(error)
+            outbox.next { current.onError(error) }
+            outbox.send(.error(error))
           case .completed:
-            current.onCompleted()
-            observer.onCompleted()
+            outbox.next { current.onCompleted() }
+            outbox.send(.completed)
           }
         }
       }

@@ -13,35 +13,36 @@ extension ObservableType where Element: Sendable {
   public func debounce(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
     let source = asObservable()
     return Observable.create { observer in
-      // Events and timer callbacks may run on different threads: state and delivery are
-      // serialized under this lock, the serialization the Rx contract requires.
-      let lock = RecursiveLock.make()
+      // Events and timers may run on different threads: the pending element is changed under the
+      // delivery's lock, and what it decides is delivered outside it, in order.
+      let delivery = SerializedDelivery((pending: (id: Int, element: Element)?.none, lastID: 0), observer: observer)
       let timer = SerialDisposable()
-      var pending: (id: Int, element: Element)?
-      var nextID = 0
       let subscription = source.subscribe { event in
-        lock.withLock {
-          switch event {
-          case .next(let element):
-            nextID += 1
-            let id = nextID
-            pending = (id, element)
-            timer.disposable = scheduler.scheduleRelative((), dueTime: dueTime) { _ in
-              lock.withLock {
-                if let current = pending, current.id == id {
-                  pending = nil
-                  observer.onNext(current.element)
-                }
-              }
-              return Disposables.create()
+        switch event {
+        case .next(let element):
+          let id = delivery.update { state, _ in
+            state.lastID += 1
+            state.pending = (state.lastID, element)
+            return state.lastID
+          }
+          timer.disposable = scheduler.scheduleRelative((), dueTime: dueTime) { _ in
+            delivery.update { state, outbox in
+              guard let current = state.pending, current.id == id else { return }
+              state.pending = nil
+              outbox.next(current.element)
             }
-          case .error(let error):
-            pending = nil
-            observer.onError(error)
-          case .completed:
-            if let current = pending { observer.onNext(current.element) }
-            pending = nil
-            observer.onCompleted()
+            return Disposables.create()
+          }
+        case .error:
+          delivery.update { state, outbox in
+            state.pending = nil
+            outbox.send(event)
+          }
+        case .completed:
+          delivery.update { state, outbox in
+            if let current = state.pending { outbox.next(current.element) }
+            state.pending = nil
+            outbox.send(event)
           }
         }
       }

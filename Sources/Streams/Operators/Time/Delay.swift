@@ -10,23 +10,29 @@ extension ObservableType where Element: Sendable {
   public func delay(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
     let source = asObservable()
     return Observable.create { observer in
-      let lock = RecursiveLock.make()
+      // The events waiting for their time. Each timer that fires moves the oldest one to the
+      // observer: every event waits the same time, so the oldest is due whenever any is, and
+      // timers that fire out of order or at once on a concurrent scheduler cannot reorder events.
+      let delivery = SerializedDelivery(Queue<Event<Element>>(), observer: observer)
       let timers = CompositeDisposable()
-      var failed = false
       let subscription = source.subscribe { event in
         if case .error = event {
-          lock.withLock {
-            failed = true
-            observer.on(event)
+          // At once, or right after the event being delivered; the waiting events are dropped.
+          delivery.update { waiting, outbox in
+            waiting = Queue()
+            outbox.send(event)
           }
           return
         }
+        delivery.update { waiting, _ in waiting.enqueue(event) }
         let timer = SingleAssignmentDisposable()
         guard let key = timers.insert(timer) else { return }
         timer.setDisposable(
           scheduler.scheduleRelative((), dueTime: dueTime) { _ in
-            lock.withLock { if !failed { observer.on(event) } }
             timers.remove(for: key)
+            delivery.update { waiting, outbox in
+              if !waiting.isEmpty { outbox.send(waiting.dequeue()) }
+            }
             return Disposables.create()
           })
       }

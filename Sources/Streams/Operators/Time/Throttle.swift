@@ -16,51 +16,57 @@ extension ObservableType where Element: Sendable {
   {
     let source = asObservable()
     return Observable.create { observer in
-      let lock = RecursiveLock.make()
+      // Events and the trailing timer may run on different threads: the state is changed under
+      // the delivery's lock, and what it decides is delivered outside it, in order.
+      let delivery = SerializedDelivery(ThrottleState<Element>(), observer: observer)
       let timer = SerialDisposable()
-      var lastSent: Date?
-      var trailing: Element?
-      var waitingToComplete = false
 
-      func send(_ element: Element) {
-        lastSent = scheduler.now
-        observer.onNext(element)
+      func sendTrailing() -> Disposable {
+        let now = scheduler.now
+        delivery.update { state, outbox in
+          if let element = state.trailing {
+            state.trailing = nil
+            state.lastSent = now
+            outbox.next(element)
+          }
+          if state.waitingToComplete { outbox.send(.completed) }
+        }
+        return Disposables.create()
       }
 
       let subscription = source.subscribe { event in
-        lock.withLock {
-          switch event {
-          case .next(let element):
+        switch event {
+        case .next(let element):
+          let now = scheduler.now
+          let change = delivery.update { state, outbox -> ThrottleState<Element>.TimerChange in
             // Whole microseconds: `Date` arithmetic is floating point, and an element exactly at
             // the window's end must count as outside it.
-            let remaining = lastSent.map { ((dueTime.seconds - scheduler.now.timeIntervalSince($0)) * 1e6).rounded() } ?? 0
+            let remaining = state.lastSent.map { ((dueTime.seconds - now.timeIntervalSince($0)) * 1e6).rounded() } ?? 0
             if remaining <= 0 {
-              trailing = nil
-              timer.disposable = Disposables.create()
-              send(element)
-              return
+              state.trailing = nil
+              state.lastSent = now
+              outbox.next(element)
+              return .cancel
             }
-            guard latest else { return }
-            let alreadyScheduled = trailing != nil
-            trailing = element
-            if alreadyScheduled { return }
-            timer.disposable = scheduler.scheduleRelative((), dueTime: .microseconds(Int(remaining))) { _ in
-              lock.withLock {
-                if let element = trailing {
-                  trailing = nil
-                  send(element)
-                }
-                if waitingToComplete { observer.onCompleted() }
-              }
-              return Disposables.create()
-            }
-          case .error(let error):
-            observer.onError(error)
-          case .completed:
-            if trailing != nil {
-              waitingToComplete = true
+            guard latest else { return .keep }
+            let alreadyScheduled = state.trailing != nil
+            state.trailing = element
+            return alreadyScheduled ? .keep : .schedule(microseconds: Int(remaining))
+          }
+          switch change {
+          case .keep: break
+          case .cancel: timer.disposable = Disposables.create()
+          case .schedule(let microseconds):
+            timer.disposable = scheduler.scheduleRelative((), dueTime: .microseconds(microseconds)) { _ in sendTrailing() }
+          }
+        case .error:
+          delivery.update { _, outbox in outbox.send(event) }
+        case .completed:
+          delivery.update { state, outbox in
+            if state.trailing != nil {
+              state.waitingToComplete = true
             } else {
-              observer.onCompleted()
+              outbox.send(event)
             }
           }
         }
@@ -68,4 +74,14 @@ extension ObservableType where Element: Sendable {
       return Disposables.create(subscription, timer)
     }
   }
+}
+
+/// What one `throttle` subscription remembers between events.
+private struct ThrottleState<Element> {
+  /// What the source thread does with the trailing timer after an element.
+  enum TimerChange { case keep, cancel, schedule(microseconds: Int) }
+
+  var lastSent: Date?
+  var trailing: Element?
+  var waitingToComplete = false
 }

@@ -16,34 +16,40 @@ extension ObservableType where Element: Sendable {
   ) -> Observable<Element> where Other.Element == Element {
     let (source, other) = (asObservable(), other.asObservable())
     return Observable.create { observer in
-      let lock = RecursiveLock.make()
+      // Events and the timer may run on different threads: `generation` counts the source's
+      // events and `switched` records the timeout, both under the delivery's lock; every event,
+      // the fallback's too, is delivered outside it, in order.
+      let delivery = SerializedDelivery((generation: 0, switched: false), observer: observer)
       let timer = SerialDisposable()
       let subscription = SerialDisposable()
-      var generation = 0
-      var switched = false
 
-      func armTimer() {
-        let armed = generation
+      func arm(_ armed: Int) {
         timer.disposable = scheduler.scheduleRelative((), dueTime: dueTime) { _ in
-          let fire = lock.withLock { () -> Bool in
-            guard !switched, generation == armed else { return false }
-            switched = true
+          let fire = delivery.update { state, _ -> Bool in
+            guard !state.switched, state.generation == armed else { return false }
+            state.switched = true
             return true
           }
-          if fire { subscription.replace { other.subscribe(observer) } }
+          if fire {
+            subscription.replace {
+              other.subscribe { event in delivery.update { _, outbox in outbox.send(event) } }
+            }
+          }
           return Disposables.create()
         }
       }
 
-      lock.withLock { armTimer() }
+      arm(0)
       subscription.replace {
         source.subscribe { event in
-          lock.withLock {
-            guard !switched else { return }
-            generation += 1
-            observer.on(event)
-            if case .next = event { armTimer() } else { timer.dispose() }
+          let generation = delivery.update { state, outbox -> Int? in
+            guard !state.switched else { return nil }
+            state.generation += 1
+            outbox.send(event)
+            return state.generation
           }
+          guard let generation else { return }
+          if case .next = event { arm(generation) } else { timer.dispose() }
         }
       }
       return Disposables.create(subscription, timer)

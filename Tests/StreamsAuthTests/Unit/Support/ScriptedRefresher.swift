@@ -51,7 +51,7 @@ final class ScriptedRefresher: CredentialRefresher, @unchecked Sendable {
     }
     if let gate {
       do {
-        try await gate.wait()
+        try await gate.waitUnlessCancelled()
       } catch {
         log.update { $0.cancelled += 1 }
         throw .cancelled

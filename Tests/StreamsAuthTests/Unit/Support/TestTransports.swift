@@ -81,12 +81,12 @@ final class GatedTransport: Transport, @unchecked Sendable {
     if isToken {
       let response = try await base.send(request)
       let gate = lock.critical { tokenGates.isEmpty ? nil : tokenGates.removeFirst() }
-      try await gate?.wait()
+      try await gate?.waitUnlessCancelled()
       traffic.update { $0.tokenResponses += 1 }
       return response
     }
     let gate = lock.critical { resourceGate?(number, request) }
-    try await gate?.wait()
+    try await gate?.waitUnlessCancelled()
     let response = try await base.send(request)
     traffic.update {
       $0.resourceResponses += 1
