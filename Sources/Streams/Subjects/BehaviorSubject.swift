@@ -33,7 +33,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
 
   /// The current value.
   ///
-  /// - Throws: the subject's error after it failed, or ``StreamsError/disposed(object:)``.
+  /// - Throws: the subject's error after it failed, or ``StreamsError/disposed(object:)-enum.case``.
   public func value() throws -> Element {
     try lock.withLock {
       if disposed { throw StreamsError.disposed(object: "BehaviorSubject") }

@@ -3,7 +3,7 @@
 /// - A subscriber receives only events sent after it subscribed.
 /// - After a terminal event, new subscribers receive that terminal event at once; later events are
 ///   ignored.
-/// - After ``dispose()``, new subscribers receive ``StreamsError/disposed(object:)``.
+/// - After ``dispose()``, new subscribers receive ``StreamsError/disposed(object:)-enum.case``.
 ///
 /// Thread safety: any thread may call `on(_:)`, subscribe or dispose, also re-entrantly from inside
 /// an observer. The observer list is read under a lock and observers are called outside it. As in
