@@ -2,7 +2,9 @@ import Streams
 
 /// Page 1: an Observable is a recipe that runs once per subscriber.
 func observablePage() {
-  page(1, "Observable", "An Observable describes work; nothing runs until you subscribe, and each subscriber runs it anew.")
+  page(
+    1, "Observable", "An Observable describes work; nothing runs until you subscribe, and each subscriber runs it anew."
+  )
   let numbers = Observable<Int>.create { observer in
     show("create: starting work for a subscriber")
     observer.onNext(1)

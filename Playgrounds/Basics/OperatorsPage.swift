@@ -4,7 +4,8 @@ import Streams
 func operatorsPage() {
   page(3, "Operators", "Operators return new Observables; each subscription runs the whole chain.")
   let words = PublishSubject<String>()
-  _ = words
+  _ =
+    words
     .map { $0.lowercased() }
     .filter { !$0.isEmpty }
     .compactMap { Int($0) ?? ($0 == "ten" ? 10 : nil) }

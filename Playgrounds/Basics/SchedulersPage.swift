@@ -3,7 +3,8 @@ import Streams
 
 /// Page 5: schedulers decide where and when work runs.
 func schedulersPage() {
-  page(5, "Schedulers", "Without a scheduler, of/from/range are synchronous; with one, each element is a scheduled step.")
+  page(
+    5, "Schedulers", "Without a scheduler, of/from/range are synchronous; with one, each element is a scheduled step.")
   let queue = SerialDispatchQueueScheduler(internalSerialQueueName: "basics.background")
   let finished = DispatchSemaphore(value: 0)
   _ = Observable.range(start: 1, count: 3, scheduler: queue)

@@ -18,7 +18,9 @@ func searchPage() {
 
   func search(_ query: String) -> Observable<[String]> {
     show("\(clock.clock): searching \"\(query)\"")
-    if query == "fail" { return Observable.error(StreamsError.timeout).delaySubscription(.seconds(30), scheduler: clock) }
+    if query == "fail" {
+      return Observable.error(StreamsError.timeout).delaySubscription(.seconds(30), scheduler: clock)
+    }
     return Observable.just(["\(query)-1", "\(query)-2"]).delay(.seconds(100), scheduler: clock)
   }
 

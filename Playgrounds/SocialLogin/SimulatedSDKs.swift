@@ -74,7 +74,9 @@ final class QuickLoginSDK: @unchecked Sendable {
     }
     let request = QuickLoginRequest { [self] in lock.withCriticalSection { cancels += 1 } }
     lock.withCriticalSection { inFlight[number] = request }
-    let finished: @Sendable () -> Void = { [self] in lock.withCriticalSection { _ = inFlight.removeValue(forKey: number) } }
+    let finished: @Sendable () -> Void = { [self] in
+      lock.withCriticalSection { _ = inFlight.removeValue(forKey: number) }
+    }
     let handler = Unchecked(completion)
     let result = QuickLoginResult(userID: "alice", accessToken: "quick-\(number)")
     switch behaviour {

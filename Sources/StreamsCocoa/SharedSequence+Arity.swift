@@ -18,7 +18,10 @@ extension SharedSequence {
     resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
   ) -> SharedSequence<SharingStrategy, Element>
   where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy {
-    SharedSequence(Observable.zip([source1.erased, source2.erased]) { try resultSelector($0[0] as! O1.Element, $0[1] as! O2.Element) })
+    SharedSequence(
+      Observable.zip([source1.erased, source2.erased]) {
+        try resultSelector($0[0] as! O1.Element, $0[1] as! O2.Element)
+      })
   }
 }
 
@@ -40,7 +43,10 @@ extension SharedSequence {
     resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
   ) -> SharedSequence<SharingStrategy, Element>
   where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy {
-    SharedSequence(Observable.combineLatest([source1.erased, source2.erased]) { try resultSelector($0[0] as! O1.Element, $0[1] as! O2.Element) })
+    SharedSequence(
+      Observable.combineLatest([source1.erased, source2.erased]) {
+        try resultSelector($0[0] as! O1.Element, $0[1] as! O2.Element)
+      })
   }
 }
 
@@ -57,264 +63,521 @@ extension SharedSequenceConvertibleType where Element == Any {
 
 extension SharedSequence {
   /// Combines the n-th elements of three shared sequences with `resultSelector`.
-  public static func zip<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType>(
+  public static func zip<
+    O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType
+  >(
     _ source1: O1, _ source2: O2, _ source3: O3,
     resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
   ) -> SharedSequence<SharingStrategy, Element>
-  where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy {
-    SharedSequence(Observable.zip([source1.erased, source2.erased, source3.erased]) { try resultSelector($0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element) })
+  where
+    SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy
+  {
+    SharedSequence(
+      Observable.zip([source1.erased, source2.erased, source3.erased]) {
+        try resultSelector($0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element)
+      })
   }
 }
 
 extension SharedSequenceConvertibleType where Element == Any {
   /// Pairs up the n-th elements of three shared sequences into tuples.
-  public static func zip<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType>(
+  public static func zip<
+    O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType
+  >(
     _ source1: O1, _ source2: O2, _ source3: O3
   ) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element)>
-  where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy {
-    SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element)>.zip(source1, source2, source3) { ($0, $1, $2) }
+  where
+    SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy
+  {
+    SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element)>.zip(source1, source2, source3) {
+      ($0, $1, $2)
+    }
   }
 }
 
 extension SharedSequence {
   /// Combines the latest elements of three shared sequences with `resultSelector`, each time
   /// any of them sends, once each has sent.
-  public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType>(
+  public static func combineLatest<
+    O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType
+  >(
     _ source1: O1, _ source2: O2, _ source3: O3,
     resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
   ) -> SharedSequence<SharingStrategy, Element>
-  where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy {
-    SharedSequence(Observable.combineLatest([source1.erased, source2.erased, source3.erased]) { try resultSelector($0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element) })
+  where
+    SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy
+  {
+    SharedSequence(
+      Observable.combineLatest([source1.erased, source2.erased, source3.erased]) {
+        try resultSelector($0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element)
+      })
   }
 }
 
 extension SharedSequenceConvertibleType where Element == Any {
   /// Combines the latest elements of three shared sequences into tuples, each time any of them
   /// sends, once each has sent.
-  public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType>(
+  public static func combineLatest<
+    O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType
+  >(
     _ source1: O1, _ source2: O2, _ source3: O3
   ) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element)>
-  where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy {
-    SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element)>.combineLatest(source1, source2, source3) { ($0, $1, $2) }
+  where
+    SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy
+  {
+    SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element)>.combineLatest(source1, source2, source3) {
+      ($0, $1, $2)
+    }
   }
 }
 
 extension SharedSequence {
   /// Combines the n-th elements of four shared sequences with `resultSelector`.
-  public static func zip<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType>(
+  public static func zip<
+    O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
+    O4: SharedSequenceConvertibleType
+  >(
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
     resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
   ) -> SharedSequence<SharingStrategy, Element>
-  where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy {
-    SharedSequence(Observable.zip([source1.erased, source2.erased, source3.erased, source4.erased]) { try resultSelector($0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element, $0[3] as! O4.Element) })
+  where
+    SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy,
+    SharingStrategy == O4.SharingStrategy
+  {
+    SharedSequence(
+      Observable.zip([source1.erased, source2.erased, source3.erased, source4.erased]) {
+        try resultSelector($0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element, $0[3] as! O4.Element)
+      })
   }
 }
 
 extension SharedSequenceConvertibleType where Element == Any {
   /// Pairs up the n-th elements of four shared sequences into tuples.
-  public static func zip<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType>(
+  public static func zip<
+    O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
+    O4: SharedSequenceConvertibleType
+  >(
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
   ) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element)>
-  where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy {
-    SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element)>.zip(source1, source2, source3, source4) { ($0, $1, $2, $3) }
+  where
+    SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy,
+    SharingStrategy == O4.SharingStrategy
+  {
+    SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element)>.zip(
+      source1, source2, source3, source4
+    ) { ($0, $1, $2, $3) }
   }
 }
 
 extension SharedSequence {
   /// Combines the latest elements of four shared sequences with `resultSelector`, each time
   /// any of them sends, once each has sent.
-  public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType>(
+  public static func combineLatest<
+    O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
+    O4: SharedSequenceConvertibleType
+  >(
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
     resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
   ) -> SharedSequence<SharingStrategy, Element>
-  where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy {
-    SharedSequence(Observable.combineLatest([source1.erased, source2.erased, source3.erased, source4.erased]) { try resultSelector($0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element, $0[3] as! O4.Element) })
+  where
+    SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy,
+    SharingStrategy == O4.SharingStrategy
+  {
+    SharedSequence(
+      Observable.combineLatest([source1.erased, source2.erased, source3.erased, source4.erased]) {
+        try resultSelector($0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element, $0[3] as! O4.Element)
+      })
   }
 }
 
 extension SharedSequenceConvertibleType where Element == Any {
   /// Combines the latest elements of four shared sequences into tuples, each time any of them
   /// sends, once each has sent.
-  public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType>(
+  public static func combineLatest<
+    O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
+    O4: SharedSequenceConvertibleType
+  >(
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
   ) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element)>
-  where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy {
-    SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element)>.combineLatest(source1, source2, source3, source4) { ($0, $1, $2, $3) }
+  where
+    SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy,
+    SharingStrategy == O4.SharingStrategy
+  {
+    SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element)>.combineLatest(
+      source1, source2, source3, source4
+    ) { ($0, $1, $2, $3) }
   }
 }
 
 extension SharedSequence {
   /// Combines the n-th elements of five shared sequences with `resultSelector`.
-  public static func zip<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType>(
+  public static func zip<
+    O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
+    O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType
+  >(
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
     resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
   ) -> SharedSequence<SharingStrategy, Element>
-  where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy {
-    SharedSequence(Observable.zip([source1.erased, source2.erased, source3.erased, source4.erased, source5.erased]) { try resultSelector($0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element, $0[3] as! O4.Element, $0[4] as! O5.Element) })
+  where
+    SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy,
+    SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy
+  {
+    SharedSequence(
+      Observable.zip([source1.erased, source2.erased, source3.erased, source4.erased, source5.erased]) {
+        try resultSelector(
+          $0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element, $0[3] as! O4.Element, $0[4] as! O5.Element)
+      })
   }
 }
 
 extension SharedSequenceConvertibleType where Element == Any {
   /// Pairs up the n-th elements of five shared sequences into tuples.
-  public static func zip<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType>(
+  public static func zip<
+    O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
+    O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType
+  >(
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5
   ) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)>
-  where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy {
-    SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)>.zip(source1, source2, source3, source4, source5) { ($0, $1, $2, $3, $4) }
+  where
+    SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy,
+    SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy
+  {
+    SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)>.zip(
+      source1, source2, source3, source4, source5
+    ) { ($0, $1, $2, $3, $4) }
   }
 }
 
 extension SharedSequence {
   /// Combines the latest elements of five shared sequences with `resultSelector`, each time
   /// any of them sends, once each has sent.
-  public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType>(
+  public static func combineLatest<
+    O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
+    O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType
+  >(
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
     resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
   ) -> SharedSequence<SharingStrategy, Element>
-  where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy {
-    SharedSequence(Observable.combineLatest([source1.erased, source2.erased, source3.erased, source4.erased, source5.erased]) { try resultSelector($0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element, $0[3] as! O4.Element, $0[4] as! O5.Element) })
+  where
+    SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy,
+    SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy
+  {
+    SharedSequence(
+      Observable.combineLatest([source1.erased, source2.erased, source3.erased, source4.erased, source5.erased]) {
+        try resultSelector(
+          $0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element, $0[3] as! O4.Element, $0[4] as! O5.Element)
+      })
   }
 }
 
 extension SharedSequenceConvertibleType where Element == Any {
   /// Combines the latest elements of five shared sequences into tuples, each time any of them
   /// sends, once each has sent.
-  public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType>(
+  public static func combineLatest<
+    O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
+    O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType
+  >(
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5
   ) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)>
-  where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy {
-    SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)>.combineLatest(source1, source2, source3, source4, source5) { ($0, $1, $2, $3, $4) }
+  where
+    SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy,
+    SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy
+  {
+    SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)>.combineLatest(
+      source1, source2, source3, source4, source5
+    ) { ($0, $1, $2, $3, $4) }
   }
 }
 
 extension SharedSequence {
   /// Combines the n-th elements of six shared sequences with `resultSelector`.
-  public static func zip<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType>(
+  public static func zip<
+    O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
+    O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType
+  >(
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
     resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
   ) -> SharedSequence<SharingStrategy, Element>
-  where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy {
-    SharedSequence(Observable.zip([source1.erased, source2.erased, source3.erased, source4.erased, source5.erased, source6.erased]) { try resultSelector($0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element, $0[3] as! O4.Element, $0[4] as! O5.Element, $0[5] as! O6.Element) })
+  where
+    SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy,
+    SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy
+  {
+    SharedSequence(
+      Observable.zip([source1.erased, source2.erased, source3.erased, source4.erased, source5.erased, source6.erased]) {
+        try resultSelector(
+          $0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element, $0[3] as! O4.Element, $0[4] as! O5.Element,
+          $0[5] as! O6.Element)
+      })
   }
 }
 
 extension SharedSequenceConvertibleType where Element == Any {
   /// Pairs up the n-th elements of six shared sequences into tuples.
-  public static func zip<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType>(
+  public static func zip<
+    O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
+    O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType
+  >(
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6
   ) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)>
-  where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy {
-    SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)>.zip(source1, source2, source3, source4, source5, source6) { ($0, $1, $2, $3, $4, $5) }
+  where
+    SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy,
+    SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy
+  {
+    SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)>.zip(
+      source1, source2, source3, source4, source5, source6
+    ) { ($0, $1, $2, $3, $4, $5) }
   }
 }
 
 extension SharedSequence {
   /// Combines the latest elements of six shared sequences with `resultSelector`, each time
   /// any of them sends, once each has sent.
-  public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType>(
+  public static func combineLatest<
+    O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
+    O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType
+  >(
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
     resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
   ) -> SharedSequence<SharingStrategy, Element>
-  where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy {
-    SharedSequence(Observable.combineLatest([source1.erased, source2.erased, source3.erased, source4.erased, source5.erased, source6.erased]) { try resultSelector($0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element, $0[3] as! O4.Element, $0[4] as! O5.Element, $0[5] as! O6.Element) })
+  where
+    SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy,
+    SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy
+  {
+    SharedSequence(
+      Observable.combineLatest([
+        source1.erased, source2.erased, source3.erased, source4.erased, source5.erased, source6.erased,
+      ]) {
+        try resultSelector(
+          $0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element, $0[3] as! O4.Element, $0[4] as! O5.Element,
+          $0[5] as! O6.Element)
+      })
   }
 }
 
 extension SharedSequenceConvertibleType where Element == Any {
   /// Combines the latest elements of six shared sequences into tuples, each time any of them
   /// sends, once each has sent.
-  public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType>(
+  public static func combineLatest<
+    O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
+    O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType
+  >(
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6
   ) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)>
-  where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy {
-    SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)>.combineLatest(source1, source2, source3, source4, source5, source6) { ($0, $1, $2, $3, $4, $5) }
+  where
+    SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy,
+    SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy
+  {
+    SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)>
+      .combineLatest(source1, source2, source3, source4, source5, source6) { ($0, $1, $2, $3, $4, $5) }
   }
 }
 
 extension SharedSequence {
   /// Combines the n-th elements of seven shared sequences with `resultSelector`.
-  public static func zip<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType, O7: SharedSequenceConvertibleType>(
+  public static func zip<
+    O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
+    O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType,
+    O7: SharedSequenceConvertibleType
+  >(
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
-    resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Element
+    resultSelector:
+      @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Element
   ) -> SharedSequence<SharingStrategy, Element>
-  where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy, SharingStrategy == O7.SharingStrategy {
-    SharedSequence(Observable.zip([source1.erased, source2.erased, source3.erased, source4.erased, source5.erased, source6.erased, source7.erased]) { try resultSelector($0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element, $0[3] as! O4.Element, $0[4] as! O5.Element, $0[5] as! O6.Element, $0[6] as! O7.Element) })
+  where
+    SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy,
+    SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy,
+    SharingStrategy == O7.SharingStrategy
+  {
+    SharedSequence(
+      Observable.zip([
+        source1.erased, source2.erased, source3.erased, source4.erased, source5.erased, source6.erased, source7.erased,
+      ]) {
+        try resultSelector(
+          $0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element, $0[3] as! O4.Element, $0[4] as! O5.Element,
+          $0[5] as! O6.Element, $0[6] as! O7.Element)
+      })
   }
 }
 
 extension SharedSequenceConvertibleType where Element == Any {
   /// Pairs up the n-th elements of seven shared sequences into tuples.
-  public static func zip<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType, O7: SharedSequenceConvertibleType>(
+  public static func zip<
+    O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
+    O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType,
+    O7: SharedSequenceConvertibleType
+  >(
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7
-  ) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)>
-  where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy, SharingStrategy == O7.SharingStrategy {
-    SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)>.zip(source1, source2, source3, source4, source5, source6, source7) { ($0, $1, $2, $3, $4, $5, $6) }
+  ) -> SharedSequence<
+    SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)
+  >
+  where
+    SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy,
+    SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy,
+    SharingStrategy == O7.SharingStrategy
+  {
+    SharedSequence<
+      SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)
+    >.zip(source1, source2, source3, source4, source5, source6, source7) { ($0, $1, $2, $3, $4, $5, $6) }
   }
 }
 
 extension SharedSequence {
   /// Combines the latest elements of seven shared sequences with `resultSelector`, each time
   /// any of them sends, once each has sent.
-  public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType, O7: SharedSequenceConvertibleType>(
+  public static func combineLatest<
+    O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
+    O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType,
+    O7: SharedSequenceConvertibleType
+  >(
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
-    resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Element
+    resultSelector:
+      @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Element
   ) -> SharedSequence<SharingStrategy, Element>
-  where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy, SharingStrategy == O7.SharingStrategy {
-    SharedSequence(Observable.combineLatest([source1.erased, source2.erased, source3.erased, source4.erased, source5.erased, source6.erased, source7.erased]) { try resultSelector($0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element, $0[3] as! O4.Element, $0[4] as! O5.Element, $0[5] as! O6.Element, $0[6] as! O7.Element) })
+  where
+    SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy,
+    SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy,
+    SharingStrategy == O7.SharingStrategy
+  {
+    SharedSequence(
+      Observable.combineLatest([
+        source1.erased, source2.erased, source3.erased, source4.erased, source5.erased, source6.erased, source7.erased,
+      ]) {
+        try resultSelector(
+          $0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element, $0[3] as! O4.Element, $0[4] as! O5.Element,
+          $0[5] as! O6.Element, $0[6] as! O7.Element)
+      })
   }
 }
 
 extension SharedSequenceConvertibleType where Element == Any {
   /// Combines the latest elements of seven shared sequences into tuples, each time any of them
   /// sends, once each has sent.
-  public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType, O7: SharedSequenceConvertibleType>(
+  public static func combineLatest<
+    O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
+    O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType,
+    O7: SharedSequenceConvertibleType
+  >(
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7
-  ) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)>
-  where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy, SharingStrategy == O7.SharingStrategy {
-    SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)>.combineLatest(source1, source2, source3, source4, source5, source6, source7) { ($0, $1, $2, $3, $4, $5, $6) }
+  ) -> SharedSequence<
+    SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)
+  >
+  where
+    SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy,
+    SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy,
+    SharingStrategy == O7.SharingStrategy
+  {
+    SharedSequence<
+      SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)
+    >.combineLatest(source1, source2, source3, source4, source5, source6, source7) { ($0, $1, $2, $3, $4, $5, $6) }
   }
 }
 
 extension SharedSequence {
   /// Combines the n-th elements of eight shared sequences with `resultSelector`.
-  public static func zip<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType, O7: SharedSequenceConvertibleType, O8: SharedSequenceConvertibleType>(
-    _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8,
-    resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws -> Element
+  public static func zip<
+    O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
+    O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType,
+    O7: SharedSequenceConvertibleType, O8: SharedSequenceConvertibleType
+  >(
+    _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
+    _ source8: O8,
+    resultSelector:
+      @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws
+      -> Element
   ) -> SharedSequence<SharingStrategy, Element>
-  where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy, SharingStrategy == O7.SharingStrategy, SharingStrategy == O8.SharingStrategy {
-    SharedSequence(Observable.zip([source1.erased, source2.erased, source3.erased, source4.erased, source5.erased, source6.erased, source7.erased, source8.erased]) { try resultSelector($0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element, $0[3] as! O4.Element, $0[4] as! O5.Element, $0[5] as! O6.Element, $0[6] as! O7.Element, $0[7] as! O8.Element) })
+  where
+    SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy,
+    SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy,
+    SharingStrategy == O7.SharingStrategy, SharingStrategy == O8.SharingStrategy
+  {
+    SharedSequence(
+      Observable.zip([
+        source1.erased, source2.erased, source3.erased, source4.erased, source5.erased, source6.erased, source7.erased,
+        source8.erased,
+      ]) {
+        try resultSelector(
+          $0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element, $0[3] as! O4.Element, $0[4] as! O5.Element,
+          $0[5] as! O6.Element, $0[6] as! O7.Element, $0[7] as! O8.Element)
+      })
   }
 }
 
 extension SharedSequenceConvertibleType where Element == Any {
   /// Pairs up the n-th elements of eight shared sequences into tuples.
-  public static func zip<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType, O7: SharedSequenceConvertibleType, O8: SharedSequenceConvertibleType>(
-    _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8
-  ) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)>
-  where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy, SharingStrategy == O7.SharingStrategy, SharingStrategy == O8.SharingStrategy {
-    SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)>.zip(source1, source2, source3, source4, source5, source6, source7, source8) { ($0, $1, $2, $3, $4, $5, $6, $7) }
+  public static func zip<
+    O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
+    O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType,
+    O7: SharedSequenceConvertibleType, O8: SharedSequenceConvertibleType
+  >(
+    _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
+    _ source8: O8
+  ) -> SharedSequence<
+    SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)
+  >
+  where
+    SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy,
+    SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy,
+    SharingStrategy == O7.SharingStrategy, SharingStrategy == O8.SharingStrategy
+  {
+    SharedSequence<
+      SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)
+    >.zip(source1, source2, source3, source4, source5, source6, source7, source8) { ($0, $1, $2, $3, $4, $5, $6, $7) }
   }
 }
 
 extension SharedSequence {
   /// Combines the latest elements of eight shared sequences with `resultSelector`, each time
   /// any of them sends, once each has sent.
-  public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType, O7: SharedSequenceConvertibleType, O8: SharedSequenceConvertibleType>(
-    _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8,
-    resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws -> Element
+  public static func combineLatest<
+    O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
+    O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType,
+    O7: SharedSequenceConvertibleType, O8: SharedSequenceConvertibleType
+  >(
+    _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
+    _ source8: O8,
+    resultSelector:
+      @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws
+      -> Element
   ) -> SharedSequence<SharingStrategy, Element>
-  where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy, SharingStrategy == O7.SharingStrategy, SharingStrategy == O8.SharingStrategy {
-    SharedSequence(Observable.combineLatest([source1.erased, source2.erased, source3.erased, source4.erased, source5.erased, source6.erased, source7.erased, source8.erased]) { try resultSelector($0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element, $0[3] as! O4.Element, $0[4] as! O5.Element, $0[5] as! O6.Element, $0[6] as! O7.Element, $0[7] as! O8.Element) })
+  where
+    SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy,
+    SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy,
+    SharingStrategy == O7.SharingStrategy, SharingStrategy == O8.SharingStrategy
+  {
+    SharedSequence(
+      Observable.combineLatest([
+        source1.erased, source2.erased, source3.erased, source4.erased, source5.erased, source6.erased, source7.erased,
+        source8.erased,
+      ]) {
+        try resultSelector(
+          $0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element, $0[3] as! O4.Element, $0[4] as! O5.Element,
+          $0[5] as! O6.Element, $0[6] as! O7.Element, $0[7] as! O8.Element)
+      })
   }
 }
 
 extension SharedSequenceConvertibleType where Element == Any {
   /// Combines the latest elements of eight shared sequences into tuples, each time any of them
   /// sends, once each has sent.
-  public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType, O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType, O7: SharedSequenceConvertibleType, O8: SharedSequenceConvertibleType>(
-    _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8
-  ) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)>
-  where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy, SharingStrategy == O7.SharingStrategy, SharingStrategy == O8.SharingStrategy {
-    SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)>.combineLatest(source1, source2, source3, source4, source5, source6, source7, source8) { ($0, $1, $2, $3, $4, $5, $6, $7) }
+  public static func combineLatest<
+    O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
+    O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType,
+    O7: SharedSequenceConvertibleType, O8: SharedSequenceConvertibleType
+  >(
+    _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
+    _ source8: O8
+  ) -> SharedSequence<
+    SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)
+  >
+  where
+    SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy,
+    SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy,
+    SharingStrategy == O7.SharingStrategy, SharingStrategy == O8.SharingStrategy
+  {
+    SharedSequence<
+      SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)
+    >.combineLatest(source1, source2, source3, source4, source5, source6, source7, source8) {
+      ($0, $1, $2, $3, $4, $5, $6, $7)
+    }
   }
 }

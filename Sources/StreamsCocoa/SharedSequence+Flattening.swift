@@ -25,7 +25,9 @@ extension SharedSequenceConvertibleType {
   }
 
   /// Merges the events of all `sources`.
-  public static func merge<Collection: Swift.Collection>(_ sources: Collection) -> SharedSequence<SharingStrategy, Element>
+  public static func merge<Collection: Swift.Collection>(_ sources: Collection) -> SharedSequence<
+    SharingStrategy, Element
+  >
   where Collection.Element == SharedSequence<SharingStrategy, Element> {
     SharedSequence(Observable.merge(sources.map { $0.asObservable() }))
   }

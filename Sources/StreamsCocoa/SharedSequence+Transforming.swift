@@ -8,7 +8,8 @@ extension SharedSequenceConvertibleType {
   }
 
   /// Transforms each element with `selector` and passes on the non-`nil` results.
-  public func compactMap<Result>(_ selector: @escaping (Element) -> Result?) -> SharedSequence<SharingStrategy, Result> {
+  public func compactMap<Result>(_ selector: @escaping (Element) -> Result?) -> SharedSequence<SharingStrategy, Result>
+  {
     SharedSequence(asObservable().compactMap(selector))
   }
 

@@ -38,7 +38,8 @@ struct MarbleCatalogTests {
   func altTextIsCurrent() throws {
     for article in try MarbleCatalog.articlesWithCurrentAltText() {
       let committed = try String(contentsOf: article.url, encoding: .utf8)
-      #expect(committed == article.text, "\(article.url.lastPathComponent): alt text out of date (run `swift run Marbles`)")
+      #expect(
+        committed == article.text, "\(article.url.lastPathComponent): alt text out of date (run `swift run Marbles`)")
     }
   }
 
@@ -67,7 +68,9 @@ struct MarbleCatalogTests {
       referenced[article] = Set(text.matches(of: pattern).map { String($0.output.1) + ".svg" })
     }
     for entry in MarbleCatalog.entries {
-      #expect(referenced[entry.article]?.contains(entry.fileName) == true, "\(entry.article).md does not show \(entry.fileName)")
+      #expect(
+        referenced[entry.article]?.contains(entry.fileName) == true,
+        "\(entry.article).md does not show \(entry.fileName)")
     }
     let drawn = Set(MarbleCatalog.entries.map(\.fileName))
     let shownButNotDrawn = referenced.values.reduce(into: Set<String>()) { $0.formUnion($1) }.subtracting(drawn)

@@ -152,7 +152,9 @@ struct ServerSmokeTests {
       let error = await #expect(throws: (any Error).self) {
         _ = try await tenant.refresh(pair.refreshToken)
       }
-      print("dropped /o/token/ response (\(mode)): \(error.map { "\(($0 as? URLError)?.code.rawValue ?? 0) \($0)" } ?? "-")")
+      print(
+        "dropped /o/token/ response (\(mode)): \(error.map { "\(($0 as? URLError)?.code.rawValue ?? 0) \($0)" } ?? "-")"
+      )
     }
 
     // The server rotated: the old token is revoked, the family has one live token the

@@ -10,9 +10,11 @@ extension CocoaTests {
     @Test("Subscribers get the values; elements sent to the property go to the value sink")
     func valuesAndSink() {
       let state = BehaviorRelay<Int>(value: 0)
-      let property = ControlProperty(values: state, valueSink: AnyObserver<Int> { event in
-        if case .next(let value) = event { state.accept(value) }
-      })
+      let property = ControlProperty(
+        values: state,
+        valueSink: AnyObserver<Int> { event in
+          if case .next(let value) = event { state.accept(value) }
+        })
       let log = Log()
       let subscription = property.subscribe(onNext: { log("value \($0)") })
       property.onNext(5)
@@ -53,9 +55,11 @@ extension CocoaTests {
     @Test("orEmpty reads nil as an empty string and writes strings back as optionals")
     func orEmpty() {
       let text = BehaviorRelay<String?>(value: nil)
-      let property = ControlProperty(values: text, valueSink: AnyObserver<String?> { event in
-        if case .next(let value) = event { text.accept(value) }
-      })
+      let property = ControlProperty(
+        values: text,
+        valueSink: AnyObserver<String?> { event in
+          if case .next(let value) = event { text.accept(value) }
+        })
       let log = Log()
       let subscription = property.orEmpty.subscribe(onNext: { log("[\($0)]") })
       property.orEmpty.onNext("abc")

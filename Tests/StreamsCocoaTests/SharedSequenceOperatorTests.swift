@@ -54,14 +54,19 @@ extension CocoaTests {
 
     @Test("compactMap and filter drop elements")
     func compactMapAndFilter() {
-      #expect(driverEvents { $0.compactMap { $0 == 2 ? nil : $0 * 10 } } == [.next(211, 10), .next(231, 30), .completed(241)])
+      #expect(
+        driverEvents { $0.compactMap { $0 == 2 ? nil : $0 * 10 } } == [.next(211, 10), .next(231, 30), .completed(241)])
       #expect(driverEvents { $0.filter { $0 != 2 } } == [.next(211, 1), .next(231, 3), .completed(241)])
     }
 
     @Test("scan, startWith and skip")
     func scanStartWithSkip() {
-      #expect(driverEvents { $0.scan(0, accumulator: +) } == [.next(211, 1), .next(221, 3), .next(231, 6), .completed(241)])
-      #expect(driverEvents { $0.startWith(0) } == [.next(200, 0), .next(211, 1), .next(221, 2), .next(231, 3), .completed(241)])
+      #expect(
+        driverEvents { $0.scan(0, accumulator: +) } == [.next(211, 1), .next(221, 3), .next(231, 6), .completed(241)])
+      #expect(
+        driverEvents { $0.startWith(0) } == [
+          .next(200, 0), .next(211, 1), .next(221, 2), .next(231, 3), .completed(241),
+        ])
       #expect(driverEvents { $0.skip(2) } == [.next(231, 3), .completed(241)])
     }
 
@@ -216,11 +221,15 @@ extension CocoaTests {
         let d = (1...8).map { Driver.just($0) }
         let name = Driver.just("x")
         return scheduler.start {
-          Driver.combineLatest(d[0], d[1], d[2], d[3], d[4], d[5], d[6], name) { "\($0)\($1)\($2)\($3)\($4)\($5)\($6)\($7)" }
-            .flatMap { combined in
-              Driver.zip(d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7]).map { "\(combined) \($0 + $1 + $2 + $3 + $4 + $5 + $6 + $7)" }
+          Driver.combineLatest(d[0], d[1], d[2], d[3], d[4], d[5], d[6], name) {
+            "\($0)\($1)\($2)\($3)\($4)\($5)\($6)\($7)"
+          }
+          .flatMap { combined in
+            Driver.zip(d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7]).map {
+              "\(combined) \($0 + $1 + $2 + $3 + $4 + $5 + $6 + $7)"
             }
-            .asObservable()
+          }
+          .asObservable()
         }.events
       }
       #expect(result.compactMap { $0.value.element } == ["1234567x 36"])
@@ -233,7 +242,10 @@ extension CocoaTests {
       #expect(
         events([a, b]) { Driver.combineLatest($0).map { $0.map(String.init).joined(separator: "-") } }
           == [.next(221, "1-10"), .next(231, "3-10"), .next(241, "3-20")])
-      #expect(events([a, b]) { Driver.combineLatest($0) { $0.reduce(0, +) } } == [.next(221, 11), .next(231, 13), .next(241, 23)])
+      #expect(
+        events([a, b]) { Driver.combineLatest($0) { $0.reduce(0, +) } } == [
+          .next(221, 11), .next(231, 13), .next(241, 23),
+        ])
       #expect(
         events([a, b]) { Driver.zip($0).map { $0.map(String.init).joined(separator: "-") } }
           == [.next(221, "1-10"), .next(241, "3-20")])
@@ -254,7 +266,9 @@ extension CocoaTests {
 
     @Test("throttle times its windows on the sharing scheduler")
     func throttle() {
-      let source: [Recorded<Event<Int>>] = [.next(210, 1), .next(215, 2), .next(220, 3), .next(270, 4), .completed(300)]
+      let source: [Recorded<Event<Int>>] = [
+        .next(210, 1), .next(215, 2), .next(220, 3), .next(270, 4), .completed(300),
+      ]
       #expect(
         events([source]) { $0[0].throttle(.seconds(20)) }
           == [.next(211, 1), .next(231, 3), .next(271, 4), .completed(301)])
@@ -268,7 +282,8 @@ extension CocoaTests {
       #expect(
         events([[.next(210, 1), .next(215, 2), .next(250, 3), .completed(300)]]) { $0[0].debounce(.seconds(20)) }
           == [.next(236, 2), .next(271, 3), .completed(301)])
-      #expect(events([[.next(210, 1), .completed(230)]]) { $0[0].delay(.seconds(5)) } == [.next(216, 1), .completed(236)])
+      #expect(
+        events([[.next(210, 1), .completed(230)]]) { $0[0].delay(.seconds(5)) } == [.next(216, 1), .completed(236)])
     }
 
     // MARK: Factories
@@ -282,7 +297,8 @@ extension CocoaTests {
       #expect(mocked { s in s.start { Driver.of(1, 2).asObservable() }.events } == steps)
       #expect(mocked { s in s.start { Driver.from([1, 2]).asObservable() }.events } == steps)
       #expect(mocked { s in s.start { Driver.from(AnySequence([1, 2])).asObservable() }.events } == steps)
-      #expect(mocked { s in s.start { Driver.from(optional: 1).asObservable() }.events } == [.next(201, 1), .completed(202)])
+      #expect(
+        mocked { s in s.start { Driver.from(optional: 1).asObservable() }.events } == [.next(201, 1), .completed(202)])
       #expect(mocked { s in s.start { Driver<Int>.from(optional: nil).asObservable() }.events } == [.completed(201)])
     }
 

@@ -90,7 +90,8 @@ import Testing
     defer { server.stop() }
     let events = Events()
     let subscription = URLSession.shared.rx.data(request: URLRequest(url: server.url("hold")))
-      .subscribe(onNext: { _ in events.add("next") }, onError: { events.add("error \($0)") },
+      .subscribe(
+        onNext: { _ in events.add("next") }, onError: { events.add("error \($0)") },
         onCompleted: { events.add("completed") })
     #expect(try waitUntil { try server.counters().held == 1 }, "the server got the request")
 

@@ -30,13 +30,17 @@ private struct RxSwift5Usage: RxSwift5Code {
     record("subscribeOn", Observable.of(1).subscribeOn(CurrentThreadScheduler.instance))
     record("observeOn", Observable.of(1).observeOn(CurrentThreadScheduler.instance))
     var attempts = 0
-    record("retryWhen", Observable<Int>.deferred {
-      attempts += 1
-      return attempts < 2 ? .error(LegacyError()) : .just(attempts)
-    }.retryWhen { (errors: Observable<Error>) in errors })
-    record("retryWhenTyped", Observable<Int>.error(LegacyError()).retryWhen { (errors: Observable<LegacyError>) in
-      errors.take(1).map { _ in () }
-    })
+    record(
+      "retryWhen",
+      Observable<Int>.deferred {
+        attempts += 1
+        return attempts < 2 ? .error(LegacyError()) : .just(attempts)
+      }.retryWhen { (errors: Observable<Error>) in errors })
+    record(
+      "retryWhenTyped",
+      Observable<Int>.error(LegacyError()).retryWhen { (errors: Observable<LegacyError>) in
+        errors.take(1).map { _ in () }
+      })
     let source = PublishSubject<Int>()
     let start = PublishSubject<Void>()
     record("skipUntil", source.skipUntil(start))
@@ -59,13 +63,14 @@ struct DeprecatedSpellingsSwift5Tests {
 
   @Test("Each old name forwards to its new name")
   func forwarding() {
-    #expect(code.forwardedEvents() == [
-      "elementAt 2", "elementAt done", "takeWhile 1", "takeWhile done", "takeUntil 1", "takeUntil 2",
-      "takeUntil done", "takeUntilOther 1", "takeUntilOther done", "skipWhile 3", "skipWhile done",
-      "catchError 7", "catchError done", "catchErrorJustReturn 8", "catchErrorJustReturn done",
-      "catchErrorSequence 9", "catchErrorSequence done", "subscribeOn 1", "subscribeOn done", "observeOn 1",
-      "observeOn done", "retryWhen 2", "retryWhen done", "retryWhenTyped done", "skipUntil 2",
-    ])
+    #expect(
+      code.forwardedEvents() == [
+        "elementAt 2", "elementAt done", "takeWhile 1", "takeWhile done", "takeUntil 1", "takeUntil 2",
+        "takeUntil done", "takeUntilOther 1", "takeUntilOther done", "skipWhile 3", "skipWhile done",
+        "catchError 7", "catchError done", "catchErrorJustReturn 8", "catchErrorJustReturn done",
+        "catchErrorSequence 9", "catchErrorSequence done", "subscribeOn 1", "subscribeOn done", "observeOn 1",
+        "observeOn done", "retryWhen 2", "retryWhen done", "retryWhenTyped done", "skipUntil 2",
+      ])
   }
 
   @Test("take(_:scheduler:) is take(for:scheduler:)")

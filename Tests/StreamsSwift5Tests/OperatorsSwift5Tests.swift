@@ -22,7 +22,9 @@ struct OperatorsSwift5Tests {
   @Test("groupBy, single, ifEmpty, withUnretained and first read as in RxSwift")
   func operators() {
     let scheduler = TestScheduler(initialClock: 0)
-    let words = scheduler.createHotObservable([.next(210, "apple"), .next(220, "avocado"), .next(230, "banana"), .completed(240)])
+    let words = scheduler.createHotObservable([
+      .next(210, "apple"), .next(220, "avocado"), .next(230, "banana"), .completed(240),
+    ])
     let counts = scheduler.start {
       words.groupBy(keySelector: { $0.first! })
         .flatMap { group in group.toArray().asObservable().map { "\(group.key):\($0.count)" } }

@@ -13,9 +13,13 @@ struct TenSecondConverter: VirtualTimeConverterType {
   typealias VirtualTimeUnit = Int
   typealias VirtualTimeIntervalUnit = Int
 
-  func convertFromVirtualTime(_ virtualTime: Int) -> RxTime { Date(timeIntervalSince1970: TimeInterval(virtualTime) * 10) }
+  func convertFromVirtualTime(_ virtualTime: Int) -> RxTime {
+    Date(timeIntervalSince1970: TimeInterval(virtualTime) * 10)
+  }
   func convertToVirtualTime(_ time: RxTime) -> Int { Int(time.timeIntervalSince1970 / 10) }
-  func convertFromVirtualTimeInterval(_ virtualTimeInterval: Int) -> TimeInterval { TimeInterval(virtualTimeInterval * 10) }
+  func convertFromVirtualTimeInterval(_ virtualTimeInterval: Int) -> TimeInterval {
+    TimeInterval(virtualTimeInterval * 10)
+  }
   func convertToVirtualTimeInterval(_ timeInterval: TimeInterval) -> Int { Int(timeInterval / 10) }
   func offsetVirtualTime(_ time: Int, offset: Int) -> Int { time + offset }
   func compareVirtualTime(_ lhs: Int, _ rhs: Int) -> VirtualTimeComparison {

@@ -73,8 +73,14 @@ struct LifetimeTests {
     do {
       let tracked = Tracked()
       weakTracked = tracked
-      subscriptions.append(Observable<Int>.deferred { _ = tracked; return .never() }.subscribe())
-      subscriptions.append(Observable<Int>.create { _ in _ = tracked; return Disposables.create() }.subscribe())
+      subscriptions.append(
+        Observable<Int>.deferred {
+          _ = tracked; return .never()
+        }.subscribe())
+      subscriptions.append(
+        Observable<Int>.create { _ in
+          _ = tracked; return Disposables.create()
+        }.subscribe())
     }
     #expect(weakTracked == nil)
     subscriptions.forEach { $0.dispose() }
@@ -117,39 +123,183 @@ struct OperatorLifetimeTests {
   typealias Chain = @Sendable (Observable<Int>, TestScheduler, @escaping (Int) -> Void) -> Observable<Int>
 
   static let chains: [(String, Chain)] = [
-    ("scan", { source, _, touch in source.scan(0) { touch($1); return $0 + $1 } }),
-    ("reduce", { source, _, touch in source.reduce(0) { touch($1); return $0 + $1 } }),
-    ("distinctUntilChanged", { source, _, touch in source.distinctUntilChanged { touch($0); return $0 } }),
-    ("take(while:)", { source, _, touch in source.take(while: { touch($0); return true }) }),
-    ("skip(while:)", { source, _, touch in source.skip(while: { touch($0); return false }) }),
-    ("flatMap", { source, _, touch in source.flatMap { touch($0); return Observable<Int>.never() } }),
-    ("flatMapLatest", { source, _, touch in source.flatMapLatest { touch($0); return Observable<Int>.never() } }),
-    ("flatMapFirst", { source, _, touch in source.flatMapFirst { touch($0); return Observable<Int>.never() } }),
-    ("concatMap", { source, _, touch in source.concatMap { touch($0); return Observable<Int>.never() } }),
-    ("combineLatest", { source, _, touch in Observable.combineLatest(source, source) { touch($0); return $1 } }),
-    ("zip", { source, _, touch in Observable.zip(source, source) { touch($0); return $1 } }),
-    ("withLatestFrom", { source, _, touch in source.withLatestFrom(source) { touch($0); return $1 } }),
-    ("sample", { source, scheduler, touch in
-      source.map { touch($0); return $0 }.sample(Observable<Int>.interval(.seconds(5), scheduler: scheduler))
-    }),
-    ("debounce", { source, scheduler, touch in
-      source.map { touch($0); return $0 }.debounce(.seconds(100), scheduler: scheduler)
-    }),
-    ("throttle", { source, scheduler, touch in
-      source.map { touch($0); return $0 }.throttle(.seconds(100), scheduler: scheduler)
-    }),
-    ("delay", { source, scheduler, touch in source.map { touch($0); return $0 }.delay(.seconds(100), scheduler: scheduler) }),
-    ("timeout", { source, scheduler, touch in
-      source.map { touch($0); return $0 }.timeout(.seconds(100), scheduler: scheduler)
-    }),
-    ("buffer", { source, scheduler, touch in
-      source.map { touch($0); return $0 }.buffer(timeSpan: .seconds(100), count: 5, scheduler: scheduler).map(\.count)
-    }),
-    ("observe(on:)", { source, scheduler, touch in source.map { touch($0); return $0 }.observe(on: scheduler) }),
-    ("catch", { source, _, touch in source.catch { _ in touch(0); return .never() } }),
+    (
+      "scan",
+      { source, _, touch in
+        source.scan(0) {
+          touch($1); return $0 + $1
+        }
+      }
+    ),
+    (
+      "reduce",
+      { source, _, touch in
+        source.reduce(0) {
+          touch($1); return $0 + $1
+        }
+      }
+    ),
+    (
+      "distinctUntilChanged",
+      { source, _, touch in
+        source.distinctUntilChanged {
+          touch($0); return $0
+        }
+      }
+    ),
+    (
+      "take(while:)",
+      { source, _, touch in
+        source.take(while: {
+          touch($0); return true
+        })
+      }
+    ),
+    (
+      "skip(while:)",
+      { source, _, touch in
+        source.skip(while: {
+          touch($0); return false
+        })
+      }
+    ),
+    (
+      "flatMap",
+      { source, _, touch in
+        source.flatMap {
+          touch($0); return Observable<Int>.never()
+        }
+      }
+    ),
+    (
+      "flatMapLatest",
+      { source, _, touch in
+        source.flatMapLatest {
+          touch($0); return Observable<Int>.never()
+        }
+      }
+    ),
+    (
+      "flatMapFirst",
+      { source, _, touch in
+        source.flatMapFirst {
+          touch($0); return Observable<Int>.never()
+        }
+      }
+    ),
+    (
+      "concatMap",
+      { source, _, touch in
+        source.concatMap {
+          touch($0); return Observable<Int>.never()
+        }
+      }
+    ),
+    (
+      "combineLatest",
+      { source, _, touch in
+        Observable.combineLatest(source, source) {
+          touch($0); return $1
+        }
+      }
+    ),
+    (
+      "zip",
+      { source, _, touch in
+        Observable.zip(source, source) {
+          touch($0); return $1
+        }
+      }
+    ),
+    (
+      "withLatestFrom",
+      { source, _, touch in
+        source.withLatestFrom(source) {
+          touch($0); return $1
+        }
+      }
+    ),
+    (
+      "sample",
+      { source, scheduler, touch in
+        source.map {
+          touch($0); return $0
+        }.sample(Observable<Int>.interval(.seconds(5), scheduler: scheduler))
+      }
+    ),
+    (
+      "debounce",
+      { source, scheduler, touch in
+        source.map {
+          touch($0); return $0
+        }.debounce(.seconds(100), scheduler: scheduler)
+      }
+    ),
+    (
+      "throttle",
+      { source, scheduler, touch in
+        source.map {
+          touch($0); return $0
+        }.throttle(.seconds(100), scheduler: scheduler)
+      }
+    ),
+    (
+      "delay",
+      { source, scheduler, touch in
+        source.map {
+          touch($0); return $0
+        }.delay(.seconds(100), scheduler: scheduler)
+      }
+    ),
+    (
+      "timeout",
+      { source, scheduler, touch in
+        source.map {
+          touch($0); return $0
+        }.timeout(.seconds(100), scheduler: scheduler)
+      }
+    ),
+    (
+      "buffer",
+      { source, scheduler, touch in
+        source.map {
+          touch($0); return $0
+        }.buffer(timeSpan: .seconds(100), count: 5, scheduler: scheduler).map(\.count)
+      }
+    ),
+    (
+      "observe(on:)",
+      { source, scheduler, touch in
+        source.map {
+          touch($0); return $0
+        }.observe(on: scheduler)
+      }
+    ),
+    (
+      "catch",
+      { source, _, touch in
+        source.catch { _ in
+          touch(0); return .never()
+        }
+      }
+    ),
     ("retry(when:)", { source, _, touch in source.retry(when: { $0.map { _ in touch(0) } }) }),
-    ("share(replay:)", { source, _, touch in source.map { touch($0); return $0 }.share(replay: 1) }),
-    ("take(until:)", { source, _, touch in source.map { touch($0); return $0 }.take(until: Observable<Int>.never()) }),
+    (
+      "share(replay:)",
+      { source, _, touch in
+        source.map {
+          touch($0); return $0
+        }.share(replay: 1)
+      }
+    ),
+    (
+      "take(until:)",
+      { source, _, touch in
+        source.map {
+          touch($0); return $0
+        }.take(until: Observable<Int>.never())
+      }
+    ),
   ]
 
   @Test("After dispose, no operator keeps a closure or the source subscription alive", arguments: chains.map { $0.0 })

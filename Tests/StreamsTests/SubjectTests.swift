@@ -217,10 +217,11 @@ struct SubjectTests {
   func takeOneReentrant() {
     let subject = BehaviorSubject(value: 1)
     let received = Log()
-    _ = subject.take(1).subscribe(onNext: { value in
-      received("\(value)")
-      subject.onNext(value + 1)
-    }, onCompleted: { received("completed") })
+    _ = subject.take(1).subscribe(
+      onNext: { value in
+        received("\(value)")
+        subject.onNext(value + 1)
+      }, onCompleted: { received("completed") })
     #expect(received.entries == ["1", "completed"])
   }
 

@@ -35,7 +35,9 @@ extension MarbleCatalog {
       "sampleSourceCompletes", article, caption: "sample(sampler)", source: "-a-|", other: "--x---x---x-|",
       otherLabel: "sampler"
     ) { source, sampler, _ in source.sample(sampler) },
-    Run.binary("amb", article, caption: "first.amb(second)", source: "----a-b-|", other: "--c-d-|", otherLabel: "second") {
+    Run.binary(
+      "amb", article, caption: "first.amb(second)", source: "----a-b-|", other: "--c-d-|", otherLabel: "second"
+    ) {
       first, second, _ in first.amb(second)
     },
     Run.binary(

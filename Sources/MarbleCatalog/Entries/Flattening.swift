@@ -15,7 +15,8 @@ extension MarbleCatalog {
       inners: ["a": "-1-2-|", "b": "-3-4-|", "c": "-5-6-|"]
     ) { source, inner in source.flatMapFirst(inner) },
     Run.flattening(
-      "concatMap", article, caption: "concatMap { inner($0) }", source: "-a-b-|", inners: ["a": "-1-2-|", "b": "-3-4-|"]
+      "concatMap", article, caption: "concatMap { inner($0) }", source: "-a-b-|",
+      inners: ["a": "-1-2-|", "b": "-3-4-|"]
     ) { source, inner in source.concatMap(inner) },
     Run.flattening(
       "mergeMaxConcurrent", article, caption: "merge(maxConcurrent: 2)", source: "-(abc|)",

@@ -59,7 +59,9 @@ public enum Hooks {
 
   /// The call stack a `subscribe(onNext:…)` subscription keeps for ``defaultErrorHandler``.
   static func subscriptionCallStack() -> [String] {
-    let capture = storage.lock.withLock { storage.recordCallStackOnError ? storage.customCaptureSubscriptionCallstack : nil }
+    let capture = storage.lock.withLock {
+      storage.recordCallStackOnError ? storage.customCaptureSubscriptionCallstack : nil
+    }
     return capture?() ?? []
   }
 

@@ -9,4 +9,3 @@ public protocol ObservableType<Element>: ObservableConvertibleType {
   /// Starts delivering events to `observer`; dispose the result to stop.
   func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element
 }
-

@@ -1,42 +1,42 @@
 #if canImport(Darwin)
-/// A once-only flag that any thread may set and read.
-///
-/// On Darwin, `Atomic` needs iOS 18 / macOS 15, so the flag is a bool under an unfair lock.
-@usableFromInline
-final class AtomicFlag: @unchecked Sendable {
-  @usableFromInline let lock = Lock.make()
-  @usableFromInline var value = false
+  /// A once-only flag that any thread may set and read.
+  ///
+  /// On Darwin, `Atomic` needs iOS 18 / macOS 15, so the flag is a bool under an unfair lock.
+  @usableFromInline
+  final class AtomicFlag: @unchecked Sendable {
+    @usableFromInline let lock = Lock.make()
+    @usableFromInline var value = false
 
-  @usableFromInline init() {}
+    @usableFromInline init() {}
 
-  /// Whether the flag has been set.
-  @inlinable var isSet: Bool { lock.withLock { value } }
+    /// Whether the flag has been set.
+    @inlinable var isSet: Bool { lock.withLock { value } }
 
-  /// Sets the flag; returns `true` only for the call that set it first.
-  @inlinable func set() -> Bool {
-    lock.withLock {
-      if value { return false }
-      value = true
-      return true
+    /// Sets the flag; returns `true` only for the call that set it first.
+    @inlinable func set() -> Bool {
+      lock.withLock {
+        if value { return false }
+        value = true
+        return true
+      }
     }
   }
-}
 #else
-import Synchronization
+  import Synchronization
 
-/// A once-only flag that any thread may set and read, stored inline (no allocation).
-@usableFromInline @frozen
-struct AtomicFlag: ~Copyable, @unchecked Sendable {
-  @usableFromInline let raw = Atomic<Bool>(false)
+  /// A once-only flag that any thread may set and read, stored inline (no allocation).
+  @usableFromInline @frozen
+  struct AtomicFlag: ~Copyable, @unchecked Sendable {
+    @usableFromInline let raw = Atomic<Bool>(false)
 
-  @inlinable init() {}
+    @inlinable init() {}
 
-  /// Whether the flag has been set.
-  @inlinable var isSet: Bool { raw.load(ordering: .acquiring) }
+    /// Whether the flag has been set.
+    @inlinable var isSet: Bool { raw.load(ordering: .acquiring) }
 
-  /// Sets the flag; returns `true` only for the call that set it first.
-  @inlinable func set() -> Bool {
-    !raw.exchange(true, ordering: .acquiringAndReleasing)
+    /// Sets the flag; returns `true` only for the call that set it first.
+    @inlinable func set() -> Bool {
+      !raw.exchange(true, ordering: .acquiringAndReleasing)
+    }
   }
-}
 #endif

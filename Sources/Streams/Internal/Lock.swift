@@ -1,17 +1,17 @@
 #if canImport(Darwin)
-import Darwin
+  import Darwin
 #elseif canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Musl)
-import Musl
+  import Musl
 #elseif canImport(Bionic)
-import Bionic
+  import Bionic
 #endif
 
 #if canImport(Darwin)
-@usableFromInline package typealias PlatformLock = os_unfair_lock
+  @usableFromInline package typealias PlatformLock = os_unfair_lock
 #else
-@usableFromInline package typealias PlatformLock = pthread_mutex_t
+  @usableFromInline package typealias PlatformLock = pthread_mutex_t
 #endif
 
 /// A small non-recursive lock: `os_unfair_lock` on Darwin, `pthread_mutex_t` elsewhere.
@@ -61,18 +61,18 @@ extension UnsafeMutablePointer where Pointee == PlatformLock {
   @usableFromInline
   func initializePlatformLock() {
     #if canImport(Darwin)
-    initialize(to: os_unfair_lock())
+      initialize(to: os_unfair_lock())
     #else
-    initialize(to: pthread_mutex_t())
-    let status = pthread_mutex_init(self, nil)
-    precondition(status == 0, "pthread_mutex_init failed with \(status)")
+      initialize(to: pthread_mutex_t())
+      let status = pthread_mutex_init(self, nil)
+      precondition(status == 0, "pthread_mutex_init failed with \(status)")
     #endif
   }
 
   @usableFromInline
   func deinitializePlatformLock() {
     #if !canImport(Darwin)
-    pthread_mutex_destroy(self)
+      pthread_mutex_destroy(self)
     #endif
     deinitialize(count: 1)
   }
@@ -80,18 +80,18 @@ extension UnsafeMutablePointer where Pointee == PlatformLock {
   @inlinable @inline(__always)
   func lockPlatformLock() {
     #if canImport(Darwin)
-    os_unfair_lock_lock(self)
+      os_unfair_lock_lock(self)
     #else
-    pthread_mutex_lock(self)
+      pthread_mutex_lock(self)
     #endif
   }
 
   @inlinable @inline(__always)
   func unlockPlatformLock() {
     #if canImport(Darwin)
-    os_unfair_lock_unlock(self)
+      os_unfair_lock_unlock(self)
     #else
-    pthread_mutex_unlock(self)
+      pthread_mutex_unlock(self)
     #endif
   }
 }

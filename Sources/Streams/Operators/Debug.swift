@@ -35,7 +35,8 @@ final class Debug<Element>: Producer<Element>, @unchecked Sendable {
   private let source: Observable<Element>
   private let log: DebugLog
 
-  init(source: Observable<Element>, identifier: String, trimOutput: Bool, output: @escaping @Sendable (String) -> Void) {
+  init(source: Observable<Element>, identifier: String, trimOutput: Bool, output: @escaping @Sendable (String) -> Void)
+  {
     self.source = source
     self.log = DebugLog(identifier: identifier, trimOutput: trimOutput, output: output)
   }

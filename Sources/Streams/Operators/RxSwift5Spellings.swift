@@ -52,7 +52,8 @@ extension ObservableType {
 
   /// RxSwift 5's name for `take(until:behavior:)`.
   @available(*, deprecated, renamed: "take(until:behavior:)")
-  public func takeUntil(_ behavior: TakeBehavior, predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
+  public func takeUntil(_ behavior: TakeBehavior, predicate: @escaping (Element) throws -> Bool) -> Observable<Element>
+  {
     take(until: predicate, behavior: behavior)
   }
 

@@ -44,8 +44,9 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
   /// ``Diagnostic/notOnMainThread(_:)`` with `errorMessage` to ``Hooks/diagnostic`` (RxSwift traps).
   public static func ensureExecutingOnScheduler(errorMessage: String? = nil) {
     guard !isOnMain else { return }
-    Hooks.report(.notOnMainThread(
-      errorMessage ?? "Executing on a background thread; schedule the work with MainScheduler.instance."))
+    Hooks.report(
+      .notOnMainThread(
+        errorMessage ?? "Executing on a background thread; schedule the work with MainScheduler.instance."))
   }
 
   /// Checks that the caller runs on the main thread; if not, reports

@@ -38,7 +38,8 @@ public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
     qos: DispatchQoS, internalSerialQueueName: String = "streams.global-serial",
     leeway: DispatchTimeInterval = .nanoseconds(0)
   ) {
-    self.init(queue: DispatchQueue.global(qos: qos.qosClass), internalSerialQueueName: internalSerialQueueName,
+    self.init(
+      queue: DispatchQueue.global(qos: qos.qosClass), internalSerialQueueName: internalSerialQueueName,
       leeway: leeway)
   }
 

@@ -52,7 +52,9 @@ public struct HTTPResponse: Sendable, CustomStringConvertible, CustomDebugString
   public var customMirror: Mirror {
     let secretHeaders: Set<String> = ["authorization", "proxy-authorization", "set-cookie", "cookie"]
     let headers = Dictionary(
-      uniqueKeysWithValues: self.headers.map { ($0.key, secretHeaders.contains($0.key.lowercased()) ? "<redacted>" : $0.value) })
+      uniqueKeysWithValues: self.headers.map {
+        ($0.key, secretHeaders.contains($0.key.lowercased()) ? "<redacted>" : $0.value)
+      })
     return Mirror(
       self,
       children: [

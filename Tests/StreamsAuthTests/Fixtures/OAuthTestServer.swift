@@ -289,7 +289,8 @@ enum ServerEnvironment {
     let testTarget = fixtures.deletingLastPathComponent()
     let server = testTarget.appendingPathComponent("Server")
     let root = testTarget.deletingLastPathComponent().deletingLastPathComponent()
-    let venv = ProcessInfo.processInfo.environment["STREAMS_OAUTH_VENV"].map { URL(fileURLWithPath: $0) }
+    let venv =
+      ProcessInfo.processInfo.environment["STREAMS_OAUTH_VENV"].map { URL(fileURLWithPath: $0) }
       ?? root.appendingPathComponent(".venv-oauth")
     return Paths(
       serverDirectory: server, launcher: server.appendingPathComponent("launcher.py"),

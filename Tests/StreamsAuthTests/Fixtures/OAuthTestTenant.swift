@@ -177,7 +177,8 @@ struct OAuthTestTenant: Sendable {
   func refresh(
     _ refreshToken: String, client: Client = .public, session: URLSession? = nil
   ) async throws -> OAuthTokenEndpointReply {
-    try await tokenRequest(["grant_type": "refresh_token", "refresh_token": refreshToken], client: client, session: session)
+    try await tokenRequest(
+      ["grant_type": "refresh_token", "refresh_token": refreshToken], client: client, session: session)
   }
 
   /// `POST /o/token/` with `grant_type=password` for this tenant's user: a real sign-in.
@@ -199,7 +200,8 @@ struct OAuthTestTenant: Sendable {
     case .public:
       form["client_id"] = publicClientID
     case .confidential:
-      let credentials = OAuthForm.encodeComponent(confidentialClientID) + ":"
+      let credentials =
+        OAuthForm.encodeComponent(confidentialClientID) + ":"
         + OAuthForm.encodeComponent(confidentialClientSecret)
       request.setValue("Basic " + Data(credentials.utf8).base64EncodedString(), forHTTPHeaderField: "Authorization")
     }

@@ -70,7 +70,9 @@ struct IntegrationDeploymentTests {
 
   @Test("A server that answers a refresh without refresh_token: the client keeps the one it has")
   func serverOmittingTheRefreshToken() async throws {
-    let rig = try await Live.Rig.make(prepare: { try await $0.setRefreshTokenPolicy(rotate: false, omitFromResponse: true) })
+    let rig = try await Live.Rig.make(prepare: {
+      try await $0.setRefreshTokenPolicy(rotate: false, omitFromResponse: true)
+    })
     try await expectRefreshesKeepTheRefreshToken(rig)
   }
 
@@ -107,7 +109,8 @@ struct IntegrationDeploymentTests {
 
     // ... the strict one does not: the bare 401 is returned and nothing refreshes.
     let strictBare = try await Live.Rig.make(
-      isAuthenticationFailure: AuthInterceptor.invalidTokenChallenge, prepare: { try await $0.setResourceMode(.bare401) })
+      isAuthenticationFailure: AuthInterceptor.invalidTokenChallenge,
+      prepare: { try await $0.setResourceMode(.bare401) })
     let response = try await strictBare.client.send(strictBare.request())
     #expect(response.statusCode == 401)
     #expect(response.value(forHeader: "WWW-Authenticate") == nil)
@@ -173,7 +176,8 @@ struct IntegrationDeploymentTests {
     texts.append(error.description)
     texts += rig.log.current.map(\.description)
     texts += rig.events.events.current.map { String(reflecting: $0) }
-    let basic = Data("\(rig.tenant.confidentialClientID):\(rig.tenant.confidentialClientSecret)".utf8).base64EncodedString()
+    let basic = Data("\(rig.tenant.confidentialClientID):\(rig.tenant.confidentialClientSecret)".utf8)
+      .base64EncodedString()
     let secrets = [
       rig.pair.accessToken, rig.pair.refreshToken, renewed.accessToken, try #require(renewed.refreshToken),
       rig.tenant.confidentialClientSecret, basic,

@@ -53,7 +53,8 @@ struct IntegrationFlagStrategyTests {
         late.open()
       }
       target = RefreshStorm.Target(
-        transport: transport, oauth: OAuthClientConfiguration(tokenEndpoint: server.tokenURL, clientID: tenant.publicClientID),
+        transport: transport,
+        oauth: OAuthClientConfiguration(tokenEndpoint: server.tokenURL, clientID: tenant.publicClientID),
         resourceURL: server.resourceURL)
     }
 
@@ -62,7 +63,8 @@ struct IntegrationFlagStrategyTests {
     }
   }
 
-  @Test("Late 401s: the pattern refreshes again, loses the session or strands waiters; the session manager refreshes once")
+  @Test(
+    "Late 401s: the pattern refreshes again, loses the session or strands waiters; the session manager refreshes once")
   func lateHalfStorm() async throws {
     let server = try await OAuthTestServer.shared(Live.stormServer)
     let requests = 100
@@ -89,7 +91,8 @@ struct IntegrationFlagStrategyTests {
     for (name, counters) in [("flag + PublishSubject", classicCounters), ("Streams SessionManager", streamsCounters)] {
       print(
         "\(name) on the server: refresh_calls=\(counters.refreshCalls) reuse_detections=\(counters.reuseDetections) "
-          + "families_revoked=\(counters.familiesRevoked) resource_401=\(counters.resource401) resource_200=\(counters.resource200)")
+          + "families_revoked=\(counters.familiesRevoked) resource_401=\(counters.resource401) resource_200=\(counters.resource200)"
+      )
     }
 
     let documentedFailure =

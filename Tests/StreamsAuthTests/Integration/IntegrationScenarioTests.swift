@@ -267,7 +267,8 @@ struct IntegrationScenarioTests {
     let events = try await rig.eventsThroughFence()
     #expect(
       events == [
-        .signedIn(rig.credential), .refreshFailed(lost), .refreshFailed(rejected), .signedOut(.refreshRejected(rejected)),
+        .signedIn(rig.credential), .refreshFailed(lost), .refreshFailed(rejected),
+        .signedOut(.refreshRejected(rejected)),
       ])
   }
 
@@ -474,7 +475,8 @@ struct IntegrationScenarioTests {
 
   // MARK: 9
 
-  @Test("9. An attacker replays an old refresh token: family revoked, the client's next refresh is rejected, signed out")
+  @Test(
+    "9. An attacker replays an old refresh token: family revoked, the client's next refresh is rejected, signed out")
   func attackerReplaysAnOldRefreshToken() async throws {
     let rig = try await Live.Rig.make()
     let session = rig.session

@@ -40,7 +40,8 @@ struct HardeningTests {
   func lateWaitersOfOtherOutcomes() async throws {
     let clock = ManualClock()
     let refresher = ScriptedRefresher(clock: clock)
-    let session = SessionManager(refresher: refresher, clock: clock, policy: RefreshPolicy(temporaryFailureCooldown: 10))
+    let session = SessionManager(
+      refresher: refresher, clock: clock, policy: RefreshPolicy(temporaryFailureCooldown: 10))
     try await session.signIn(.test())
     let first = try #require(session.current).generation
     let renewed = try await session.refresh(ifGeneration: first)
@@ -66,7 +67,8 @@ struct HardeningTests {
     let count = 50
     let gates = (0..<count).map { _ in Gate() }
     transport.holdResourceRequests { number in number <= count ? gates[number - 1] : nil }
-    let client = HTTPClient(transport: transport, interceptors: [session.interceptor(hosts: [server.resourceURL.host!])])
+    let client = HTTPClient(
+      transport: transport, interceptors: [session.interceptor(hosts: [server.resourceURL.host!])])
     let errors = Observed<[AuthError?]>([])
     let requests = (0..<count).map { _ in
       Task {
@@ -145,13 +147,17 @@ struct HardeningTests {
     refresher.lifetime = 4
     // A breaker that would trip on the second refresh if healthy refreshes counted.
     let session = SessionManager(
-      refresher: refresher, clock: clock, policy: RefreshPolicy(window: RefreshWindow(interval: 30, maximumRefreshes: 1)))
+      refresher: refresher, clock: clock,
+      policy: RefreshPolicy(window: RefreshWindow(interval: 30, maximumRefreshes: 1)))
     let transport = TestTransport { request in
       // The resource server: a token is valid until its expiry.
       let token = SessionManager.bearerToken(of: request)
-      let valid = refresher.log.current.refreshed.isEmpty && token == "at-0" || token.map { current in
-        session.current?.credential.accessToken == current && !(session.current?.credential.isExpired(at: clock.now) ?? true)
-      } ?? false
+      let valid =
+        refresher.log.current.refreshed.isEmpty && token == "at-0"
+        || token.map { current in
+          session.current?.credential.accessToken == current
+            && !(session.current?.credential.isExpired(at: clock.now) ?? true)
+        } ?? false
       return jsonResponse(valid ? 200 : 401, "{}", url: request.url)
     }
     let client = HTTPClient(transport: transport, interceptors: [session.interceptor(hosts: ["api.example.com"])])

@@ -21,7 +21,8 @@ struct HostPolicyTests {
     let client = HTTPClient(
       transport: transport,
       interceptors: [
-        session.interceptor(hosts: ["api.example.com", "127.0.0.1:8000"],
+        session.interceptor(
+          hosts: ["api.example.com", "127.0.0.1:8000"],
           excludedURLs: [URL(string: "https://api.example.com/o/token/")!])
       ])
     return (client, transport, session)

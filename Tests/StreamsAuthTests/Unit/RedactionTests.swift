@@ -82,7 +82,8 @@ struct RedactionTests {
       tokenEndpoint: URL(string: "https://auth.example.com/token?key=\(access)")!, clientID: "c",
       clientSecret: refresh, additionalParameters: ["audience": access])
     assertEveryFormClean(configuration)
-    assertEveryFormClean(OAuthRefresher(configuration: configuration, transport: TestTransport { _ in jsonResponse(200, "{}") }))
+    assertEveryFormClean(
+      OAuthRefresher(configuration: configuration, transport: TestTransport { _ in jsonResponse(200, "{}") }))
     let response = HTTPResponse(
       statusCode: 200, headers: ["Set-Cookie": "session=\(access)", "Authorization": "Bearer \(refresh)"],
       body: Data(#"{"access_token":"\#(access)"}"#.utf8), url: URL(string: "https://x.example.com/?t=\(refresh)"))

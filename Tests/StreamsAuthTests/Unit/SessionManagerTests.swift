@@ -68,7 +68,7 @@ struct SessionManagerTests {
   @Test("A subscriber after the restore gets initialSession first, then live events")
   func lateSubscriber() async throws {
     let session = SessionManager(
-        refresher: ScriptedRefresher(clock: SystemClock()), storage: InMemoryCredentialStorage())
+      refresher: ScriptedRefresher(clock: SystemClock()), storage: InMemoryCredentialStorage())
     try await session.restore()
     let recorder = EventRecorder(session.events)
     #expect(await recorder.events.until { $0 == [.initialSession(nil)] })

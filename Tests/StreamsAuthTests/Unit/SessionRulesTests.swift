@@ -209,7 +209,9 @@ struct SessionRulesTests {
   func machineDiscardsStaleResult() {
     var machine = SessionStateMachine(policy: RefreshPolicy())
     _ = machine.signedIn(.test())
-    guard case .startRefresh(let id, _, _) = machine.refreshRequested(ifGeneration: machine.generation, now: Date(timeIntervalSince1970: 0), uptime: 0)
+    guard
+      case .startRefresh(let id, _, _) = machine.refreshRequested(
+        ifGeneration: machine.generation, now: Date(timeIntervalSince1970: 0), uptime: 0)
     else {
       Issue.record("expected a refresh to start")
       return
@@ -327,7 +329,8 @@ struct SessionRulesTests {
     var machine = SessionStateMachine(policy: RefreshPolicy())
     _ = machine.signedIn(.test())
     guard
-      case .startRefresh(let id, _, let signal) = machine.refreshRequested(ifGeneration: machine.generation, now: Date(timeIntervalSince1970: 0), uptime: 0)
+      case .startRefresh(let id, _, let signal) = machine.refreshRequested(
+        ifGeneration: machine.generation, now: Date(timeIntervalSince1970: 0), uptime: 0)
     else {
       Issue.record("expected a refresh to start")
       return

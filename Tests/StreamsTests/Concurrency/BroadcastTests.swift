@@ -1,9 +1,9 @@
 import Dispatch
 import Foundation
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 import Streams
 import Testing

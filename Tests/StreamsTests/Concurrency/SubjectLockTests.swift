@@ -163,9 +163,9 @@ struct SubjectLockTests {
       }
       let finished = Watchdog.run([sender, sender, sender, sender, { _ = subject.subscribe(seen) }])
       guard finished else {
-      Issue.record("deadlocked")
-      return
-    }
+        Issue.record("deadlocked")
+        return
+      }
       let values = seen.elements
       #expect(values.count >= 8)
       #expect(values == Array((1008 - values.count)..<1008), "must be contiguous: \(values)")

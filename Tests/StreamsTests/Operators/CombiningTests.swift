@@ -101,8 +101,12 @@ struct CombiningTests {
     let observer = scheduler.start { source.withLatestFrom(other) { "\($0)\($1)" } }
     #expect(observer.events == [.next(230, "2a"), .next(250, "3b"), .completed(260)])
     let order = Log()
-    let first = Observable<Int>.deferred { order("source"); return .never() }
-    let second = Observable<Int>.deferred { order("other"); return .never() }
+    let first = Observable<Int>.deferred {
+      order("source"); return .never()
+    }
+    let second = Observable<Int>.deferred {
+      order("other"); return .never()
+    }
     _ = first.withLatestFrom(second).subscribe()
     #expect(order.entries == ["other", "source"])
   }

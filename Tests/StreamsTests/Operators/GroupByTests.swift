@@ -4,7 +4,8 @@ import Testing
 
 @Suite("groupBy")
 struct GroupByTests {
-  @Test("Each new key sends a group; elements, then completion, reach every group; the source is disposed at completion")
+  @Test(
+    "Each new key sends a group; elements, then completion, reach every group; the source is disposed at completion")
   func groupsAndCompletion() {
     let scheduler = TestScheduler(initialClock: 0)
     let source = scheduler.createHotObservable([
@@ -16,10 +17,12 @@ struct GroupByTests {
     let bag = DisposeBag()
     _ = scheduler.scheduleAt(200) {
       source.groupBy { String($0.prefix(1)) }
-        .subscribe(onNext: { group in
-          keys.onNext(group.key)
-          group.subscribe(group.key == "a" ? groupA : groupB).disposed(by: bag)
-        }, onCompleted: { keys.onCompleted() })
+        .subscribe(
+          onNext: { group in
+            keys.onNext(group.key)
+            group.subscribe(group.key == "a" ? groupA : groupB).disposed(by: bag)
+          }, onCompleted: { keys.onCompleted() }
+        )
         .disposed(by: bag)
     }
     scheduler.start()
@@ -41,10 +44,12 @@ struct GroupByTests {
         if value < 0 { throw TestError(id: 7) }
         return value % 2
       }
-      .subscribe(onNext: { grouped in
-        outer.onNext(grouped.key)
-        if grouped.key == 1 { grouped.subscribe(group).disposed(by: bag) }
-      }, onError: { outer.onError($0) })
+      .subscribe(
+        onNext: { grouped in
+          outer.onNext(grouped.key)
+          if grouped.key == 1 { grouped.subscribe(group).disposed(by: bag) }
+        }, onError: { outer.onError($0) }
+      )
       .disposed(by: bag)
     }
     scheduler.start()

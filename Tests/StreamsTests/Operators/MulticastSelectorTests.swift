@@ -9,9 +9,11 @@ struct MulticastSelectorTests {
     let scheduler = TestScheduler(initialClock: 0)
     let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
     let observer = scheduler.start {
-      source.multicast({ PublishSubject<Int>() }, selector: { shared in
-        Observable.zip(shared, shared.map { $0 * 10 }) { $0 + $1 }
-      })
+      source.multicast(
+        { PublishSubject<Int>() },
+        selector: { shared in
+          Observable.zip(shared, shared.map { $0 * 10 }) { $0 + $1 }
+        })
     }
     #expect(observer.events == [.next(210, 11), .next(220, 22), .completed(230)])
     #expect(source.subscriptions == [Subscription(200, 230)])
@@ -20,10 +22,11 @@ struct MulticastSelectorTests {
   @Test("Each subscriber gets a fresh subject; an error thrown by either closure is delivered")
   func freshSubjectAndErrors() {
     var made = 0
-    let shared = Observable.of(1, 2).multicast({ () -> ReplaySubject<Int> in
-      made += 1
-      return ReplaySubject.createUnbounded()
-    }, selector: { $0 })
+    let shared = Observable.of(1, 2).multicast(
+      { () -> ReplaySubject<Int> in
+        made += 1
+        return ReplaySubject.createUnbounded()
+      }, selector: { $0 })
     let first = Recorder<Int>()
     let second = Recorder<Int>()
     _ = shared.subscribe(first)

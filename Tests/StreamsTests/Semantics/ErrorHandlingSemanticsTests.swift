@@ -5,7 +5,8 @@ import Testing
 /// RxSwift 6's rules for `retry`, `retry(when:)` and `catch(sequence:)`.
 @Suite("Error handling semantics (RxSwift 6 rules)")
 struct ErrorHandlingSemanticsTests {
-  @Test("retry(when:): a notifier that completes with no error pending is ignored; the result completes with the source")
+  @Test(
+    "retry(when:): a notifier that completes with no error pending is ignored; the result completes with the source")
   func retryWhenNotifierCompletionWithoutPendingErrorIsIgnored() {
     let scheduler = TestScheduler(initialClock: 0)
     let source = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .completed(50)])

@@ -75,11 +75,14 @@ struct SharingSemanticsTests {
     #expect(xs.subscriptions == [Subscription(200, 220), Subscription(400, 420)])
   }
 
-  @Test("share(scope: .forever): a subscriber after the end gets the replay and the end, with no new source subscription")
+  @Test(
+    "share(scope: .forever): a subscriber after the end gets the replay and the end, with no new source subscription")
   func shareForeverLateSubscriberDoesNotResubscribe() {
     for replay in 0..<3 {
       let scheduler = TestScheduler(initialClock: 0)
-      let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .error(230, TestError(id: 1)), .next(240, 3)])
+      let xs = scheduler.createHotObservable([
+        .next(210, 1), .next(220, 2), .error(230, TestError(id: 1)), .next(240, 3),
+      ])
       let first = scheduler.createObserver(Int.self)
       let late = scheduler.createObserver(Int.self)
       var ys: Observable<Int>!
@@ -144,7 +147,8 @@ struct MulticastSelectorSemanticsTests {
     let selectorScheduler = TestScheduler(initialClock: 0)
     let ys = selectorScheduler.createHotObservable([Recorded<Event<Int>>.next(210, 1)])
     let selectorFails = selectorScheduler.start {
-      ys.multicast({ PublishSubject<Int>() }) { (_: Observable<Int>) throws -> Observable<Int> in throw TestError(id: 2) }
+      ys.multicast({ PublishSubject<Int>() }) { (_: Observable<Int>) throws -> Observable<Int> in throw TestError(id: 2)
+      }
     }
     #expect(selectorFails.events == [.error(200, TestError(id: 2))])
     #expect(xs.subscriptions.isEmpty && ys.subscriptions.isEmpty)

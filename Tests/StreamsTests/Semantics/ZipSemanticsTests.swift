@@ -61,11 +61,15 @@ struct ZipSemanticsTests {
       let finished = DispatchSemaphore(value: 0)
       var first: AnyObserver<Int>?
       var second: AnyObserver<Int>?
-      let failing = Observable<Int>.create { first = $0; return Disposables.create() }
+      let failing = Observable<Int>.create {
+        first = $0; return Disposables.create()
+      }
       // Sends while holding its lock, and takes the same lock to unsubscribe.
       let locking = Observable<Int>.create { observer in
         second = observer
-        return Disposables.create { sourceLock.lock(); sourceLock.unlock() }
+        return Disposables.create {
+          sourceLock.lock(); sourceLock.unlock()
+        }
       }
       let subscription = Observable.zip([failing, locking]).subscribe(onError: { _ in errorDelivered.signal() })
       guard let failingObserver = first, let lockingObserver = second else {
@@ -85,7 +89,8 @@ struct ZipSemanticsTests {
         failingObserver.onError(TestError())
         finished.signal()
       }
-      let bothFinished = finished.wait(timeout: .now() + 5) == .success && finished.wait(timeout: .now() + 5) == .success
+      let bothFinished =
+        finished.wait(timeout: .now() + 5) == .success && finished.wait(timeout: .now() + 5) == .success
       #expect(bothFinished, "zip deadlocked: it unsubscribed under its lock while the source waited for that lock")
       subscription.dispose()
       if !bothFinished { return }

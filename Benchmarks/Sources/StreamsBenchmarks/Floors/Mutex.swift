@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// A `pthread_mutex_t` in the tail of a `ManagedBuffer`: the same lock, allocated the same way, as

@@ -1,9 +1,9 @@
 import AllocationCounter
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// Times (and, in the counting pass, counts the allocations of) the measured phase of a workload.

@@ -39,7 +39,8 @@ struct Options {
     let requested = Set(list.split(separator: ",").map { $0.uppercased() })
     let unknown = requested.subtracting(known)
     guard unknown.isEmpty, !requested.isEmpty else {
-      throw .usage("unknown rows \(unknown.sorted().joined(separator: ",")); known: \(known.sorted().joined(separator: ","))")
+      throw .usage(
+        "unknown rows \(unknown.sorted().joined(separator: ",")); known: \(known.sorted().joined(separator: ","))")
     }
     return requested
   }

@@ -52,7 +52,10 @@ struct RowResult {
     if case .measured = cells[.openCombine] {
       if let openCombineTarget = row.openCombineTarget {
         targets.append(
-          ("≤\(formatFactor(openCombineTarget))× OpenCombine", openCombineRatio(.streams).map { $0 <= openCombineTarget }))
+          (
+            "≤\(formatFactor(openCombineTarget))× OpenCombine",
+            openCombineRatio(.streams).map { $0 <= openCombineTarget }
+          ))
       } else {
         targets.append(("ahead of OpenCombine", openCombineRatio(.streams).map { $0 < 1 }))
       }
@@ -78,13 +81,14 @@ func report(_ results: [RowResult], sizes: Sizes, command: String, countsAllocat
           + "of one extra repetition, counted by replacing the allocator's entry points in this executable."
         : "Allocations: not counted on this platform (the allocator could not be interposed), so none are shown."))
   #if DEBUG
-  lines.append("- **Debug build: these numbers mean nothing. Use `-c release`.**")
+    lines.append("- **Debug build: these numbers mean nothing. Use `-c release`.**")
   #endif
   lines.append(
     "- Ratios: ÷ the \"locked closures\" floor and ÷ OpenCombine; below 1 is faster. Targets are Streams' "
       + "(≤N× the floor; no allocations while sending; faster than OpenCombine, or ≤N× its time).")
   lines.append("")
-  lines.append("| Row | Workload | Column | ns / unit | allocs / unit | × locked closures | × OpenCombine | Streams targets |")
+  lines.append(
+    "| Row | Workload | Column | ns / unit | allocs / unit | × locked closures | × OpenCombine | Streams targets |")
   lines.append("|---|---|---|--:|--:|--:|--:|---|")
   for result in results {
     for (index, column) in Column.allCases.enumerated() {

@@ -1,9 +1,9 @@
 import Dispatch
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// Runs `body(index)` on `threads` new threads at once and meters from the moment they are released
@@ -35,9 +35,9 @@ private final class ThreadWork: Sendable {
 private func startThread(_ work: ThreadWork) -> pthread_t {
   let context = Unmanaged.passRetained(work).toOpaque()
   #if canImport(Darwin)
-  var handle: pthread_t?
+    var handle: pthread_t?
   #else
-  var handle = pthread_t()
+    var handle = pthread_t()
   #endif
   let status = pthread_create(
     &handle, nil,
@@ -49,8 +49,8 @@ private func startThread(_ work: ThreadWork) -> pthread_t {
     }, context)
   precondition(status == 0, "pthread_create failed with \(status)")
   #if canImport(Darwin)
-  return handle!
+    return handle!
   #else
-  return handle
+    return handle
   #endif
 }

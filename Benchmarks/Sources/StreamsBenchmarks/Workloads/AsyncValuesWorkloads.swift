@@ -6,7 +6,7 @@ import Dispatch
 import Streams
 
 #if canImport(OpenCombine)
-import OpenCombine
+  import OpenCombine
 #endif
 
 enum AsyncValuesWorkloads {
@@ -54,28 +54,28 @@ enum AsyncValuesWorkloads {
   }
 
   #if canImport(OpenCombine)
-  static func openCombine(_ meter: inout Meter, _ sizes: Sizes) -> Int {
-    let count = count(sizes)
-    let subject = PassthroughSubject<Int, Never>()
-    // OpenCombine's types are not Sendable; the subject and the publisher lock internally.
-    let values = HandOff(subject.buffer(size: count, prefetch: .keepFull, whenFull: .dropNewest).values)
-    let consumer = Consumer()
-    let task = Task.detached {
-      var sum = 0
-      var iterator = values.value.makeAsyncIterator()  // Subscribes here.
-      consumer.ready.signal()
-      while let value = await iterator.next() { sum &+= value }
-      consumer.finish(sum)
+    static func openCombine(_ meter: inout Meter, _ sizes: Sizes) -> Int {
+      let count = count(sizes)
+      let subject = PassthroughSubject<Int, Never>()
+      // OpenCombine's types are not Sendable; the subject and the publisher lock internally.
+      let values = HandOff(subject.buffer(size: count, prefetch: .keepFull, whenFull: .dropNewest).values)
+      let consumer = Consumer()
+      let task = Task.detached {
+        var sum = 0
+        var iterator = values.value.makeAsyncIterator()  // Subscribes here.
+        consumer.ready.signal()
+        while let value = await iterator.next() { sum &+= value }
+        consumer.finish(sum)
+      }
+      consumer.ready.wait()
+      meter.start()
+      for value in 0..<count { subject.send(value) }
+      subject.send(completion: .finished)
+      consumer.done.wait()
+      meter.stop()
+      _ = task
+      return consumer.sum
     }
-    consumer.ready.wait()
-    meter.start()
-    for value in 0..<count { subject.send(value) }
-    subject.send(completion: .finished)
-    consumer.done.wait()
-    meter.stop()
-    _ = task
-    return consumer.sum
-  }
   #endif
 
   /// The consumer task's two signals and its result; the benchmark thread blocks on the signals

@@ -64,7 +64,8 @@ enum OpenCombineWorkloads {
   static func chain(_ meter: inout Meter, _ sizes: Sizes) -> Int {
     let subject = PassthroughSubject<Int, Never>()
     let total = Total()
-    let cancellable = subject
+    let cancellable =
+      subject
       .map { $0 &* 3 }
       .filter { $0 & 1 == 0 }
       .map { $0 &+ 1 }
@@ -79,7 +80,8 @@ enum OpenCombineWorkloads {
   static func flatMapJust(_ meter: inout Meter, _ sizes: Sizes) -> Int {
     let subject = PassthroughSubject<Int, Never>()
     let total = Total()
-    let cancellable = subject
+    let cancellable =
+      subject
       .flatMap { Just($0) }
       .sink { total.value &+= $0 }
     meter.start()

@@ -82,7 +82,8 @@ enum StreamsWorkloads {
   static func chain(_ meter: inout Meter, _ sizes: Sizes) -> Int {
     let subject = PublishSubject<Int>()
     let total = Total()
-    let subscription = subject
+    let subscription =
+      subject
       .map { $0 &* 3 }
       .filter { $0 & 1 == 0 }
       .map { $0 &+ 1 }
@@ -97,7 +98,8 @@ enum StreamsWorkloads {
   static func flatMapJust(_ meter: inout Meter, _ sizes: Sizes) -> Int {
     let subject = PublishSubject<Int>()
     let total = Total()
-    let subscription = subject
+    let subscription =
+      subject
       .flatMap { Observable.just($0) }
       .subscribe(onNext: { total.value &+= $0 })
     meter.start()

@@ -5,9 +5,9 @@
 /// which costs no allocation. Every bridge resumes its continuation exactly once through a state
 /// machine, and never while holding a lock. StreamsAdapters suspends on it too.
 #if DEBUG
-@usableFromInline package typealias BridgeContinuation<Value> = CheckedContinuation<Value, any Error>
+  @usableFromInline package typealias BridgeContinuation<Value> = CheckedContinuation<Value, any Error>
 #else
-@usableFromInline package typealias BridgeContinuation<Value> = UnsafeContinuation<Value, any Error>
+  @usableFromInline package typealias BridgeContinuation<Value> = UnsafeContinuation<Value, any Error>
 #endif
 
 /// Suspends the current task until `body`'s continuation is resumed; `body` runs synchronously in
@@ -18,9 +18,9 @@ package func withBridgeContinuation<Value: Sendable>(
   _ body: (BridgeContinuation<Value>) -> Void
 ) async throws -> Value {
   #if DEBUG
-  return try await withCheckedThrowingContinuation(isolation: isolation, body)
+    return try await withCheckedThrowingContinuation(isolation: isolation, body)
   #else
-  return try await withUnsafeThrowingContinuation(isolation: isolation, body)
+    return try await withUnsafeThrowingContinuation(isolation: isolation, body)
   #endif
 }
 

@@ -33,55 +33,55 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 
 extension Observable where Element: Sendable {
   #if compiler(>=6.2)
-  /// An observable sequence that makes a new `AsyncSequence` for each subscription and iterates
-  /// it in a new detached task.
-  ///
-  /// `makeSequence` is called inside the task, so the sequence need not be `Sendable`, and each
-  /// subscriber gets a fresh one:
-  ///
-  /// ```swift
-  /// let lines = Observable.from { url.lines }
-  /// ```
-  ///
-  /// The rules of `AsyncSequence.asObservable(priority:)` apply: never on the
-  /// subscriber's actor; dispose cancels the task and nothing is delivered afterwards; errors,
-  /// `CancellationError` included, become `onError`. The sequence's type must be
-  /// `SendableMetatype` (its `AsyncSequence` conformance must not be actor-isolated), since it is
-  /// iterated in a detached task.
-  ///
-  /// - Parameters:
-  ///   - priority: the priority of each subscription's task.
-  ///   - makeSequence: creates the sequence to iterate, once per subscription.
-  public static func from<Sequence: AsyncSequence & SendableMetatype>(
-    priority: TaskPriority? = nil,
-    _ makeSequence: @escaping @Sendable () -> Sequence
-  ) -> Observable<Element> where Sequence.Element == Element {
-    AsyncWorkObservable(priority: priority) { emit in
-      for try await element in makeSequence() {
-        guard emit(element) else { return }
+    /// An observable sequence that makes a new `AsyncSequence` for each subscription and iterates
+    /// it in a new detached task.
+    ///
+    /// `makeSequence` is called inside the task, so the sequence need not be `Sendable`, and each
+    /// subscriber gets a fresh one:
+    ///
+    /// ```swift
+    /// let lines = Observable.from { url.lines }
+    /// ```
+    ///
+    /// The rules of `AsyncSequence.asObservable(priority:)` apply: never on the
+    /// subscriber's actor; dispose cancels the task and nothing is delivered afterwards; errors,
+    /// `CancellationError` included, become `onError`. The sequence's type must be
+    /// `SendableMetatype` (its `AsyncSequence` conformance must not be actor-isolated), since it is
+    /// iterated in a detached task.
+    ///
+    /// - Parameters:
+    ///   - priority: the priority of each subscription's task.
+    ///   - makeSequence: creates the sequence to iterate, once per subscription.
+    public static func from<Sequence: AsyncSequence & SendableMetatype>(
+      priority: TaskPriority? = nil,
+      _ makeSequence: @escaping @Sendable () -> Sequence
+    ) -> Observable<Element> where Sequence.Element == Element {
+      AsyncWorkObservable(priority: priority) { emit in
+        for try await element in makeSequence() {
+          guard emit(element) else { return }
+        }
       }
     }
-  }
   #else
-  /// An observable sequence that makes a new `AsyncSequence` for each subscription and iterates
-  /// it in a new detached task.
-  ///
-  /// `makeSequence` is called inside the task, so the sequence need not be `Sendable`, and each
-  /// subscriber gets a fresh one. Never on the subscriber's actor; dispose cancels the task and
-  /// nothing is delivered afterwards; errors, `CancellationError` included, become `onError`.
-  ///
-  /// - Parameters:
-  ///   - priority: the priority of each subscription's task.
-  ///   - makeSequence: creates the sequence to iterate, once per subscription.
-  public static func from<Sequence: AsyncSequence>(
-    priority: TaskPriority? = nil,
-    _ makeSequence: @escaping @Sendable () -> Sequence
-  ) -> Observable<Element> where Sequence.Element == Element {
-    AsyncWorkObservable(priority: priority) { emit in
-      for try await element in makeSequence() {
-        guard emit(element) else { return }
+    /// An observable sequence that makes a new `AsyncSequence` for each subscription and iterates
+    /// it in a new detached task.
+    ///
+    /// `makeSequence` is called inside the task, so the sequence need not be `Sendable`, and each
+    /// subscriber gets a fresh one. Never on the subscriber's actor; dispose cancels the task and
+    /// nothing is delivered afterwards; errors, `CancellationError` included, become `onError`.
+    ///
+    /// - Parameters:
+    ///   - priority: the priority of each subscription's task.
+    ///   - makeSequence: creates the sequence to iterate, once per subscription.
+    public static func from<Sequence: AsyncSequence>(
+      priority: TaskPriority? = nil,
+      _ makeSequence: @escaping @Sendable () -> Sequence
+    ) -> Observable<Element> where Sequence.Element == Element {
+      AsyncWorkObservable(priority: priority) { emit in
+        for try await element in makeSequence() {
+          guard emit(element) else { return }
+        }
       }
     }
-  }
   #endif
 }

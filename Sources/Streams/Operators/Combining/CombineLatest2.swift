@@ -12,7 +12,9 @@ final class CombineLatest2<First, Second, Result>: Producer<Result>, @unchecked 
   private let second: Observable<Second>
   private let resultSelector: (First, Second) throws -> Result
 
-  init(_ first: Observable<First>, _ second: Observable<Second>, resultSelector: @escaping (First, Second) throws -> Result) {
+  init(
+    _ first: Observable<First>, _ second: Observable<Second>, resultSelector: @escaping (First, Second) throws -> Result
+  ) {
     self.first = first
     self.second = second
     self.resultSelector = resultSelector

@@ -51,7 +51,8 @@ final class ZipCollectionSink<Source, Observer: ObserverType>: Sink<Observer>, @
   init(parent: Parent, observer: Observer, cancel: Cancelable) {
     self.parent = parent
     let count = parent.sources.count
-    state = LockedState(State(queues: Array(repeating: Queue(), count: count), isDone: Array(repeating: false, count: count)))
+    state = LockedState(
+      State(queues: Array(repeating: Queue(), count: count), isDone: Array(repeating: false, count: count)))
     subscriptions = (0..<count).map { _ in SingleAssignmentDisposable() }
     super.init(observer: observer, cancel: cancel)
   }

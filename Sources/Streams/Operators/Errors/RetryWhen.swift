@@ -79,15 +79,16 @@ final class RetryWhenSink<Failure: Swift.Error, Trigger: ObservableConvertibleTy
       return
     }
     current.source.dispose()
-    current.trigger.setDisposable(notifier.subscribe { [self] event in
-      switch event {
-      case .next: gate.invoke { self.subscribeAgain() }
-      case .error(let error): forwardErrorAndDispose(error)
-      case .completed:
-        forwardOn(.completed)
-        dispose()
-      }
-    })
+    current.trigger.setDisposable(
+      notifier.subscribe { [self] event in
+        switch event {
+        case .next: gate.invoke { self.subscribeAgain() }
+        case .error(let error): forwardErrorAndDispose(error)
+        case .completed:
+          forwardOn(.completed)
+          dispose()
+        }
+      })
     errors.onNext(failure)
   }
 

@@ -24,7 +24,8 @@ where Observer.Element == Inner.Element {
     case drop
   }
 
-  init(selector: @escaping (Source) throws -> Inner, strategy: FlattenStrategy, observer: Observer, cancel: Cancelable) {
+  init(selector: @escaping (Source) throws -> Inner, strategy: FlattenStrategy, observer: Observer, cancel: Cancelable)
+  {
     self.selector = selector
     self.strategy = strategy
     super.init(observer: observer, cancel: cancel)

@@ -61,7 +61,8 @@ extension ObservableType where Element: Sendable {
 
   /// Splits the elements into consecutive windows, each an observable closed every `timeSpan` or
   /// after `count` elements, whichever comes first.
-  public func window(timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType) -> Observable<Observable<Element>> {
+  public func window(timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType) -> Observable<Observable<Element>>
+  {
     let source = asObservable()
     return Observable.create { observer in
       // The source and the timer may run on different threads: the current window changes under

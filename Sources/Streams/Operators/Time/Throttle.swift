@@ -57,7 +57,9 @@ extension ObservableType where Element: Sendable {
           case .keep: break
           case .cancel: timer.disposable = Disposables.create()
           case .schedule(let microseconds):
-            timer.disposable = scheduler.scheduleRelative((), dueTime: .microseconds(microseconds)) { _ in sendTrailing() }
+            timer.disposable = scheduler.scheduleRelative((), dueTime: .microseconds(microseconds)) { _ in
+              sendTrailing()
+            }
           }
         case .error:
           delivery.update { _, outbox in outbox.send(event) }
