@@ -43,6 +43,15 @@ extension MarbleCatalog {
       "multicast", article, caption: "multicast(PublishSubject()), connect() at frame 1", source: "-a-b-c-|",
       hot: true, subscribers: [.init("subscriber", from: 0)], connectAt: 1
     ) { .init($0.multicast(PublishSubject())) },
+    Run.unary(
+      "multicastSelector", article,
+      caption: "multicast({ PublishSubject() }) { shared in zip(shared, shared.skip(1)) { $0 + $1 } }",
+      source: "-a-b-c-|"
+    ) { source, _ in
+      source.multicast({ PublishSubject<String>() }) { shared in
+        Observable.zip(shared, shared.skip(1)) { $0 + $1 }
+      }
+    },
     Run.sharing(
       "refCount", article, caption: "publish().refCount()", source: "-a-b-c-d-e-|", hot: true,
       subscribers: [

@@ -1,3 +1,4 @@
+import Foundation
 import Streams
 import StreamsTest
 
@@ -36,6 +37,19 @@ extension MarbleCatalog {
     Run.unary("groupBy", article, caption: "groupBy { $0.lowercased() }.map(\\.key)", source: "-a-b-A-B-|") {
       source, _ in source.groupBy { $0.lowercased() }.map(\.key)
     },
+    Run.unary(
+      "withUnretained", article, caption: "withUnretained(owner) { \"\\($0.name)\\($1)\" }", source: "-a-b-c-|"
+    ) { source, _ in
+      let owner = Owner(name: "o")
+      return source.withUnretained(owner) { "\($0.name)\($1)" }.do(onDispose: { _ = owner })
+    },
+    Run.unary(
+      "decode", article, caption: "decode(type: Int.self, decoder: JSONDecoder())", source: "-1-2-x-|"
+    ) { source, _ in
+      // The decoder's own message differs between platforms; the picture names the error's type.
+      source.map { Data($0.utf8) }.decode(type: Int.self, decoder: JSONDecoder()).map(String.init)
+        .catch { _ in .error(NamedError(name: "DecodingError")) }
+    },
     Run.unary("startWith", article, caption: "startWith(\"x\", \"y\")", source: "-----a-b-|") { source, _ in
       source.startWith("x", "y")
     },
@@ -43,3 +57,15 @@ extension MarbleCatalog {
 }
 
 private let article = "TransformingOperators"
+
+/// An error that describes itself by a fixed name, so a picture reads the same on every platform.
+private struct NamedError: Error, CustomStringConvertible {
+  let name: String
+  var description: String { name }
+}
+
+/// The object `withUnretained` holds weakly in its picture; the run keeps it alive.
+private final class Owner: Sendable {
+  let name: String
+  init(name: String) { self.name = name }
+}
