@@ -39,7 +39,12 @@ public enum Hooks {
   /// capturing a call stack is slow.
   public static var recordCallStackOnError: Bool {
     get { storage.lock.withLock { storage.recordCallStackOnError } }
-    set { storage.lock.withLock { storage.recordCallStackOnError = newValue } }
+    set {
+      storage.lock.withLock {
+        storage.recordCallStackOnError = newValue
+        recordingCallStacks.store(newValue)
+      }
+    }
   }
 
   /// Captures the call stack of a subscription when ``recordCallStackOnError`` is `true`. The
@@ -59,6 +64,8 @@ public enum Hooks {
 
   /// The call stack a `subscribe(onNext:…)` subscription keeps for ``defaultErrorHandler``.
   static func subscriptionCallStack() -> [String] {
+    // Every subscribe(onNext:…) asks: answered without the hooks' lock while recording is off.
+    guard recordingCallStacks.load() else { return [] }
     let capture = storage.lock.withLock {
       storage.recordCallStackOnError ? storage.customCaptureSubscriptionCallstack : nil
     }
@@ -85,6 +92,8 @@ public enum Hooks {
   }
 
   private static let storage = Storage()
+  /// `recordCallStackOnError`, readable without the lock.
+  private static let recordingCallStacks = AtomicBool(false)
 }
 
 /// A misuse that Streams recovered from, reported to ``Hooks/diagnostic``.

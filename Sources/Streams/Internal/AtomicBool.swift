@@ -1,0 +1,29 @@
+#if canImport(Darwin)
+  /// A Boolean that any thread may read and write.
+  ///
+  /// On Darwin, `Atomic` needs iOS 18 / macOS 15, so the value sits under an unfair lock (a few
+  /// nanoseconds uncontended).
+  final class AtomicBool: @unchecked Sendable {
+    private let lock = Lock.make()
+    private var value: Bool
+
+    init(_ value: Bool) { self.value = value }
+
+    func load() -> Bool { lock.withLock { value } }
+
+    func store(_ newValue: Bool) { lock.withLock { value = newValue } }
+  }
+#else
+  import Synchronization
+
+  /// A Boolean that any thread may read and write, without a lock.
+  final class AtomicBool: Sendable {
+    private let raw: Atomic<Bool>
+
+    init(_ value: Bool) { raw = Atomic(value) }
+
+    func load() -> Bool { raw.load(ordering: .acquiring) }
+
+    func store(_ newValue: Bool) { raw.store(newValue, ordering: .releasing) }
+  }
+#endif
