@@ -60,7 +60,13 @@ final class CallbackSDK<Value: Sendable>: @unchecked Sendable {
 
 /// A delegate SDK, simulated: a controller with a weak delegate, like `ASAuthorizationController`.
 final class SignInController: @unchecked Sendable {
-  weak var delegate: (any SignInControllerDelegate)?
+  private let lock = NSLock()
+  private weak var storedDelegate: (any SignInControllerDelegate)?
+  /// Set by every concurrent sign-in that shares the controller (the join tests), so it is locked.
+  var delegate: (any SignInControllerDelegate)? {
+    get { lock.locked { storedDelegate } }
+    set { lock.locked { storedDelegate = newValue } }
+  }
   let performs = Signals()
   let cancels = Counter()
 
