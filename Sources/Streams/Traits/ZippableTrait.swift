@@ -1,0 +1,7 @@
+/// The traits whose sequences carry an element, ``SingleTrait`` and ``MaybeTrait``: the ones
+/// `zip` of 2 to 8 sources is declared for (`Single.zip(a, b)`, `Maybe.zip(a, b)`), as in RxSwift.
+public protocol ZippableTrait {}
+
+extension SingleTrait: ZippableTrait {}
+
+extension MaybeTrait: ZippableTrait {}
