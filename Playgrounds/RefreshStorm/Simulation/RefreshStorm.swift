@@ -214,15 +214,22 @@ public enum RefreshStorm {
   }
 }
 
-/// Resolves waits that are still pending when the time bound passes.
-final class Deadline: @unchecked Sendable {
+/// Resolves waits that are still pending when the time bound passes: how the storm (and the
+/// integration tests of the same pattern) tell a waiter that never finishes from a slow one.
+public final class Deadline: @unchecked Sendable {
   private let lock = Lock.make()
   private var isExpired = false
   private var pending: [UInt64: CheckedContinuation<Bool?, Never>] = [:]
   private var lastID: UInt64 = 0
 
+  /// Creates a bound that has not passed.
+  public init() {}
+
+  /// Whether the bound has passed.
+  public var hasExpired: Bool { lock.withLock { isExpired } }
+
   /// Waits for `start`'s callback, or `nil` once the bound passed; the first wins.
-  func race(_ start: (@escaping @Sendable (Bool) -> Void) -> Void) async -> Bool? {
+  public func race(_ start: (@escaping @Sendable (Bool) -> Void) -> Void) async -> Bool? {
     await withCheckedContinuation { continuation in
       lock.lock()
       if isExpired {
@@ -241,7 +248,8 @@ final class Deadline: @unchecked Sendable {
     }
   }
 
-  func expire() {
+  /// The bound passed: every pending wait returns `nil`, and so does every later one.
+  public func expire() {
     let waiting = lock.withLock { () -> [CheckedContinuation<Bool?, Never>] in
       isExpired = true
       defer { pending.removeAll() }

@@ -122,7 +122,7 @@ struct IntegrationFlagStrategyTests {
   }
 
   static func classicRequest(
-    _ url: URL, interceptor: FlagAndPublishSubjectInterceptor, transport: any Transport, bound: Live.HangBound,
+    _ url: URL, interceptor: FlagAndPublishSubjectInterceptor, transport: any Transport, bound: Deadline,
     retryQuestions: Observed<Int>
   ) async -> ClassicOutcome {
     while true {
@@ -131,7 +131,7 @@ struct IntegrationFlagStrategyTests {
       do {
         response = try await transport.send(request)
       } catch {
-        return bound.isExpired ? .unfinished : .failure
+        return bound.hasExpired ? .unfinished : .failure
       }
       if response.isSuccess { return .success }
       let decision = await bound.race { resume in
@@ -169,7 +169,7 @@ struct IntegrationFlagStrategyTests {
       refresher: OAuthRefresher(
         configuration: OAuthClientConfiguration(tokenEndpoint: server.tokenURL, clientID: tenant.publicClientID),
         transport: transport))
-    let bound = Live.HangBound()
+    let bound = Deadline()
     let outcomes = Observed<[ClassicOutcome]>([], watchdog: Live.watchdog)
     let url = server.resourceURL
     let work = Task {

@@ -43,53 +43,6 @@ extension Live {
     func wait(seconds: Double = Live.watchdog) async -> Bool { await state.until(seconds: seconds) { $0 } }
   }
 
-  /// Resolves waits that are still pending when a time bound passes: how the tests tell a
-  /// waiter that never finishes from a slow one (only the flag-and-PublishSubject strategy
-  /// needs it).
-  final class HangBound: @unchecked Sendable {
-    private let lock = NSLock()
-    private var expired = false
-    private var pending: [UInt64: CheckedContinuation<Bool?, Never>] = [:]
-    private var lastID: UInt64 = 0
-
-    /// Runs `start` with a callback; returns its decision, or `nil` once the bound passed.
-    func race(_ start: (@escaping @Sendable (Bool) -> Void) -> Void) async -> Bool? {
-      await withCheckedContinuation { continuation in
-        lock.lock()
-        if expired {
-          lock.unlock()
-          continuation.resume(returning: nil)
-          return
-        }
-        lastID += 1
-        let id = lastID
-        pending[id] = continuation
-        lock.unlock()
-        start { decision in
-          self.lock.lock()
-          let continuation = self.pending.removeValue(forKey: id)
-          self.lock.unlock()
-          continuation?.resume(returning: decision)
-        }
-      }
-    }
-
-    var isExpired: Bool {
-      lock.lock()
-      defer { lock.unlock() }
-      return expired
-    }
-
-    func expire() {
-      lock.lock()
-      expired = true
-      let all = Array(pending.values)
-      pending.removeAll()
-      lock.unlock()
-      all.forEach { $0.resume(returning: nil) }
-    }
-  }
-
   /// Awaits `operation` for at most `seconds`; `nil` if it did not finish (it keeps running).
   static func bounded<Value: Sendable>(
     seconds: Double = Live.watchdog, _ operation: @escaping @Sendable () async -> Value
