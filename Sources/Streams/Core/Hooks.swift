@@ -38,13 +38,8 @@ public enum Hooks {
   /// (with ``customCaptureSubscriptionCallstack``) for ``defaultErrorHandler``. `false` by default:
   /// capturing a call stack is slow.
   public static var recordCallStackOnError: Bool {
-    get { storage.lock.withLock { storage.recordCallStackOnError } }
-    set {
-      storage.lock.withLock {
-        storage.recordCallStackOnError = newValue
-        recordingCallStacks.store(newValue)
-      }
-    }
+    get { recordingCallStacks.load() }
+    set { recordingCallStacks.store(newValue) }
   }
 
   /// Captures the call stack of a subscription when ``recordCallStackOnError`` is `true`. The
@@ -66,10 +61,7 @@ public enum Hooks {
   static func subscriptionCallStack() -> [String] {
     // Every subscribe(onNext:…) asks: answered without the hooks' lock while recording is off.
     guard recordingCallStacks.load() else { return [] }
-    let capture = storage.lock.withLock {
-      storage.recordCallStackOnError ? storage.customCaptureSubscriptionCallstack : nil
-    }
-    return capture?() ?? []
+    return customCaptureSubscriptionCallstack()
   }
 
   /// Hands an error that no `onError` handler received to ``defaultErrorHandler``.
@@ -84,7 +76,6 @@ public enum Hooks {
       FileHandleOutput.standardError("Streams: unhandled error in subscribe(onNext:…): \(error)\n")
     }
     var defaultErrorHandler: DefaultErrorHandler = { _, error in Hooks.unhandledError(error) }
-    var recordCallStackOnError = false
     var customCaptureSubscriptionCallstack: CustomCaptureSubscriptionCallstack = { Thread.callStackSymbols }
     var diagnostic: @Sendable (Diagnostic) -> Void = { diagnostic in
       FileHandleOutput.standardError("Streams: \(diagnostic)\n")
@@ -92,7 +83,7 @@ public enum Hooks {
   }
 
   private static let storage = Storage()
-  /// `recordCallStackOnError`, readable without the lock.
+  /// `recordCallStackOnError`, read by every closure subscription without the hooks' lock.
   private static let recordingCallStacks = AtomicBool(false)
 }
 

@@ -29,9 +29,6 @@ final class SerializedDelivery<State, Observer: ObserverType>: @unchecked Sendab
 
     /// Sends an element.
     mutating func next(_ element: Element) { send(.next(element)) }
-
-    /// Whether a terminal event was sent.
-    var isStopped: Bool { stopped }
   }
 
   private struct Storage {

@@ -68,7 +68,9 @@ final class Multicast<Subject: SubjectType>: ConnectableObservable<Subject.Eleme
     self.makeSubject = makeSubject
   }
 
-  // Called under `lock`; `makeSubject` only builds a subject, it does not call out.
+  // Called under `lock`, so `makeSubject` (a user closure for multicast(makeSubject:)) runs under
+  // it: a documented exception, as in RxSwift, so that concurrent first subscribers and connect()
+  // agree on one subject. A factory must only build a subject, not subscribe or send.
   private func lockedSubject() -> Subject {
     if let subject { return subject }
     let made = makeSubject()
