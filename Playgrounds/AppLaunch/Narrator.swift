@@ -1,14 +1,15 @@
+import Dispatch
 import Foundation
 import StreamsLaunch
 
 /// Prints the story: each launch event and each note, with the time since the demo began.
 enum Narrator {
-  private static let origin = SystemLaunchClock().now()
+  private static let origin = DispatchTime.now()
   private static let lock = NSLock()
 
   /// Prints `text` with a timestamp; lines from different threads never interleave.
   static func say(_ text: String) {
-    let elapsed = max(0, SystemLaunchClock().now() - origin)
+    let elapsed = Double(DispatchTime.now().uptimeNanoseconds - origin.uptimeNanoseconds) / 1_000_000_000
     let stamp = String(format: "%5.0f ms", elapsed * 1000)
     lock.lock()
     print("\(stamp)  \(text)")

@@ -1,15 +1,15 @@
 import Foundation
 import StreamsAdapters
+import StreamsTest
 import Testing
 
 /// §5 rows for delegate APIs: overlap policies, timeout and reuse, cancellation, correlation.
 /// Registration of waiters that call no `start` (join, enqueue) is observed through the timer
-/// they arm on a `ManualClock` that is never advanced: no sleeps.
+/// they arm on a `CountingScheduler` over a `TestScheduler` that is never advanced: no sleeps.
 @Suite("PendingRequest")
 struct PendingRequestTests {
-  /// A timeout that never fires unless the test advances `clock`; arming it signals arrival.
-  @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
-  private func probe(_ clock: ManualClock) -> Timeout { .duration(.seconds(1_000), clock: clock) }
+  /// A timeout that never fires unless the test advances `timers`; arming it signals arrival.
+  private func probe(_ timers: CountingScheduler) -> Timeout { .after(.seconds(1_000), on: timers) }
 
   @Test("normal: the delegate answers from another thread → the value; no cancel; slot free again")
   func normal() async throws {
@@ -44,15 +44,14 @@ struct PendingRequestTests {
     #expect(first.cancels.value == 0 && second.cancels.value == 0)
   }
 
-  @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
   @Test("join: the second run does not start the SDK again; both get the same result; no hook")
   func join() async throws {
-    let clock = ManualClock()
+    let timers = CountingScheduler(TestScheduler(initialClock: 0))
     let delegate = SignInDelegate(overlap: .join)
     let controller = SignInController()
-    let first = Task { try await delegate.signIn(with: controller, timeout: probe(clock)) }
-    let second = Task { try await delegate.signIn(with: SignInController(), timeout: probe(clock)) }
-    await clock.waitForSleeps(2)
+    let first = Task { try await delegate.signIn(with: controller, timeout: probe(timers)) }
+    let second = Task { try await delegate.signIn(with: SignInController(), timeout: probe(timers)) }
+    await timers.scheduled.wait(for: 2)
     controller.complete(with: "shared")
     #expect(try await first.value == "shared")
     #expect(try await second.value == "shared")
@@ -60,16 +59,15 @@ struct PendingRequestTests {
     #expect(controller.cancels.value == 0)
   }
 
-  @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
   @Test("join: one waiter cancelled leaves; the request goes on; the last one leaving cancels it once")
   func joinCancellation() async throws {
-    let clock = ManualClock()
+    let timers = CountingScheduler(TestScheduler(initialClock: 0))
     let delegate = SignInDelegate(overlap: .join)
     let controller = SignInController()
-    let first = Task { try await delegate.signIn(with: controller, timeout: probe(clock)) }
-    let second = Task { try await delegate.signIn(with: controller, timeout: probe(clock)) }
-    let third = Task { try await delegate.signIn(with: controller, timeout: probe(clock)) }
-    await clock.waitForSleeps(3)
+    let first = Task { try await delegate.signIn(with: controller, timeout: probe(timers)) }
+    let second = Task { try await delegate.signIn(with: controller, timeout: probe(timers)) }
+    let third = Task { try await delegate.signIn(with: controller, timeout: probe(timers)) }
+    await timers.scheduled.wait(for: 3)
     first.cancel()
     #expect(failure(of: await first.result) is CancellationError)
     #expect(controller.cancels.value == 0)
@@ -98,18 +96,17 @@ struct PendingRequestTests {
     #expect(new.cancels.value == 0)
   }
 
-  @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
   @Test("enqueue: requests run one after another, first in first out")
   func enqueue() async throws {
-    let clock = ManualClock()
+    let timers = CountingScheduler(TestScheduler(initialClock: 0))
     let delegate = SignInDelegate(overlap: .enqueue)
     let controllers = (0..<3).map { _ in SignInController() }
-    let first = Task { try await delegate.signIn(with: controllers[0], timeout: probe(clock)) }
-    await clock.waitForSleeps(1)
-    let second = Task { try await delegate.signIn(with: controllers[1], timeout: probe(clock)) }
-    await clock.waitForSleeps(2)
-    let third = Task { try await delegate.signIn(with: controllers[2], timeout: probe(clock)) }
-    await clock.waitForSleeps(3)
+    let first = Task { try await delegate.signIn(with: controllers[0], timeout: probe(timers)) }
+    await timers.scheduled.wait(for: 1)
+    let second = Task { try await delegate.signIn(with: controllers[1], timeout: probe(timers)) }
+    await timers.scheduled.wait(for: 2)
+    let third = Task { try await delegate.signIn(with: controllers[2], timeout: probe(timers)) }
+    await timers.scheduled.wait(for: 3)
     #expect(controllers.map(\.performs.value) == [1, 0, 0])
     controllers[0].complete(with: "one")
     #expect(try await first.value == "one")
@@ -123,20 +120,19 @@ struct PendingRequestTests {
     #expect(controllers.map(\.cancels.value) == [0, 0, 0])
   }
 
-  @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
   @Test("enqueue: a queued waiter that is cancelled never starts; no hook; the queue moves on")
   func enqueueCancelQueued() async throws {
-    let clock = ManualClock()
+    let timers = CountingScheduler(TestScheduler(initialClock: 0))
     let delegate = SignInDelegate(overlap: .enqueue)
     let first = SignInController()
     let queued = SignInController()
     let last = SignInController()
-    let firstTask = Task { try await delegate.signIn(with: first, timeout: probe(clock)) }
-    await clock.waitForSleeps(1)
-    let queuedTask = Task { try await delegate.signIn(with: queued, timeout: probe(clock)) }
-    await clock.waitForSleeps(2)
-    let lastTask = Task { try await delegate.signIn(with: last, timeout: probe(clock)) }
-    await clock.waitForSleeps(3)
+    let firstTask = Task { try await delegate.signIn(with: first, timeout: probe(timers)) }
+    await timers.scheduled.wait(for: 1)
+    let queuedTask = Task { try await delegate.signIn(with: queued, timeout: probe(timers)) }
+    await timers.scheduled.wait(for: 2)
+    let lastTask = Task { try await delegate.signIn(with: last, timeout: probe(timers)) }
+    await timers.scheduled.wait(for: 3)
     queuedTask.cancel()
     #expect(failure(of: await queuedTask.result) is CancellationError)
     first.complete(with: "first")
@@ -147,17 +143,17 @@ struct PendingRequestTests {
     #expect(queued.performs.value == 0 && queued.cancels.value == 0)
   }
 
-  @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
   @Test("timeout: timedOut at once, the hook ran once, the slot is reusable at once; late answer ignored")
   func timeoutAndReuse() async throws {
-    let clock = ManualClock()
+    let scheduler = TestScheduler(initialClock: 0)
+    let timers = CountingScheduler(scheduler)
     let diagnostics = Diagnostics()
     let delegate = await diagnostics.record { SignInDelegate(overlap: .reject) }
     let stuck = SignInController()
     let result = await diagnostics.record {
-      let task = Task { try await delegate.signIn(with: stuck, timeout: .duration(.seconds(30), clock: clock)) }
-      await clock.waitForSleeps(1)
-      clock.advance(by: .seconds(30))
+      let task = Task { try await delegate.signIn(with: stuck, timeout: .after(.seconds(30), on: timers)) }
+      await timers.scheduled.wait(for: 1)
+      scheduler.advanceTo(30)
       return await task.result
     }
     #expect(failure(of: result) as? AdapterError == .timedOut)
@@ -268,17 +264,16 @@ struct PendingRequestTests {
     #expect(try await pending.run { pending.resume(returning: 1) } == 1)
   }
 
-  @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
   @Test("failAll fails the current and the queued requests, without hooks")
   func failAll() async throws {
-    let clock = ManualClock()
+    let timers = CountingScheduler(TestScheduler(initialClock: 0))
     let delegate = SignInDelegate(overlap: .enqueue)
     let first = SignInController()
     let queued = SignInController()
-    let firstTask = Task { try await delegate.signIn(with: first, timeout: probe(clock)) }
-    await clock.waitForSleeps(1)
-    let queuedTask = Task { try await delegate.signIn(with: queued, timeout: probe(clock)) }
-    await clock.waitForSleeps(2)
+    let firstTask = Task { try await delegate.signIn(with: first, timeout: probe(timers)) }
+    await timers.scheduled.wait(for: 1)
+    let queuedTask = Task { try await delegate.signIn(with: queued, timeout: probe(timers)) }
+    await timers.scheduled.wait(for: 2)
     delegate.pending.failAll(TestError(id: 4))
     #expect(failure(of: await firstTask.result) as? TestError == TestError(id: 4))
     #expect(failure(of: await queuedTask.result) as? TestError == TestError(id: 4))

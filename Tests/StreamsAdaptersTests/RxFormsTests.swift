@@ -100,19 +100,19 @@ struct RxFormsTests {
     #expect(diagnostics.kinds == [.callbackDropped])
   }
 
-  @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
   @Test("fromCallback: the timeout fails with timedOut and runs the hook once")
   func singleTimeout() async {
     let sdk = CallbackSDK<Int>()
-    let clock = ManualClock()
+    let scheduler = TestScheduler(initialClock: 0)
+    let timers = CountingScheduler(scheduler)
     let failed = Gate()
     let errors = ValueLog<AdapterError?>()
-    _ = login(sdk, timeout: .duration(.seconds(5), clock: clock)).subscribe(onFailure: {
+    _ = login(sdk, timeout: .after(.seconds(5), on: timers)).subscribe(onFailure: {
       errors.append($0 as? AdapterError)
       failed.open()
     })
-    await clock.waitForSleeps(1)
-    clock.advance(by: .seconds(5))
+    await timers.scheduled.wait(for: 1)
+    scheduler.advanceTo(5)
     await failed.wait()
     #expect(errors.entries == [.timedOut])
     #expect(sdk.cancels.value == 1)

@@ -135,7 +135,7 @@ struct StressTests {
       await runConcurrently(iterations) { index in
         let hooks = Counter()
         let result = await outcome {
-          try await withCallback(timeout: .duration(.zero, clock: ImmediateClock())) { (callback: Callback<Int>) in
+          try await withCallback(timeout: .duration(.zero, clock: ContinuousClock())) { (callback: Callback<Int>) in
             // The timer fires from a task on the cooperative pool; so does this racer, which
             // sometimes yields once first, so that either may run first.
             let handler = callback.valueOnly

@@ -1,5 +1,6 @@
 import Foundation
 import StreamsAdapters
+import StreamsTest
 import Testing
 
 /// §5 rows for `withCallback`: normal, double, synchronous, dropped, never (timeout), cancel,
@@ -92,18 +93,18 @@ struct WithCallbackTests {
     #expect(diagnostics.kinds == [.callbackDropped])
   }
 
-  @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
-  @Test("never, with a timeout: timedOut when the clock passes it; the cancel hook ran once")
+  @Test("never, with a timeout: timedOut when the scheduler's time passes it; the cancel hook ran once")
   func neverCallsTimesOut() async throws {
     let sdk = CallbackSDK<Int>()
-    let clock = ManualClock()
+    let scheduler = TestScheduler(initialClock: 0)
+    let timers = CountingScheduler(scheduler)
     let diagnostics = Diagnostics()
     let result = await diagnostics.record {
-      let task = Task { try await logIn(sdk, timeout: .duration(.seconds(10), clock: clock)) }
-      await clock.waitForSleeps(1)
-      clock.advance(by: .seconds(9))
+      let task = Task { try await logIn(sdk, timeout: .after(.seconds(10), on: timers)) }
+      await timers.scheduled.wait(for: 1)
+      scheduler.advanceTo(9)
       #expect(sdk.cancels.value == 0)
-      clock.advance(by: .seconds(1))
+      scheduler.advanceTo(10)
       let result = await task.result
       sdk.callBack(1, nil)  // far too late
       return result

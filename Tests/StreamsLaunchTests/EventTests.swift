@@ -1,4 +1,5 @@
 import StreamsLaunch
+import StreamsTest
 import Testing
 
 @Suite("Events")
@@ -102,10 +103,10 @@ struct EventTests {
 
   @Test("Events describe themselves for logs")
   func descriptions() async throws {
-    let clock = ManualClock()
-    let queue = LaunchQueue<Int>(clock: clock)
+    let scheduler = TestScheduler(initialClock: 100, resolution: 0.001)  // ticks of 1 ms
+    let queue = LaunchQueue<Int>(scheduler: scheduler)
     let recorder = EventRecorder(queue)
-    queue.enqueue(LaunchTask(1, name: "login") { _ in clock.advance(by: 0.120) })
+    queue.enqueue(LaunchTask(1, name: "login") { _ in scheduler.advanceTo(scheduler.clock + 120) })
     queue.start()
     queue.finish()
     try await queue.finished()

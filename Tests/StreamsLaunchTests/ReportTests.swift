@@ -1,22 +1,23 @@
 import StreamsLaunch
+import StreamsTest
 import Testing
 
 @Suite("Launch report")
 struct ReportTests {
-  @Test("Starts, durations, attempts and outcomes come from the queue's clock")
+  @Test("Starts, durations, attempts and outcomes come from the queue's scheduler")
   func exactTimes() async throws {
-    let clock = ManualClock()
-    let queue = LaunchQueue<Int>(clock: clock)
-    clock.advance(by: 5)  // Time before start() does not count.
-    queue.enqueue(LaunchTask(1, name: "network") { _ in clock.advance(by: 0.020) })
+    let scheduler = TestScheduler(initialClock: 100, resolution: 0.001)  // ticks of 1 ms
+    let queue = LaunchQueue<Int>(scheduler: scheduler)
+    scheduler.advanceTo(scheduler.clock + 5_000)  // Time before start() does not count.
+    queue.enqueue(LaunchTask(1, name: "network") { _ in scheduler.advanceTo(scheduler.clock + 20) })
     queue.enqueue(
       LaunchTask(2, name: "login", policy: .required.retrying(1)) { context in
-        clock.advance(by: 0.100)
+        scheduler.advanceTo(scheduler.clock + 100)
         if context.attempt == 1 { throw TestError("expired") }
       })
     queue.enqueue(
       LaunchTask(3, name: "banner", policy: .optional) { _ in
-        clock.advance(by: 0.005)
+        scheduler.advanceTo(scheduler.clock + 5)
         throw TestError("no banner")
       })
     queue.enqueue(LaunchTask(4, name: "banner", policy: .optional) { _ in })  // Duplicate.
@@ -46,10 +47,10 @@ struct ReportTests {
     #expect(report.description == report.table)
   }
 
-  @Test("Entries follow the order tasks ran, even when the clock reads the same for every start")
+  @Test("Entries follow the order tasks ran, even when the time reads the same for every start")
   func runOrderWithAFrozenClock() async throws {
-    let clock = ManualClock()  // never advanced: every task starts at the same reading
-    let queue = LaunchQueue<Int>(clock: clock)
+    let scheduler = TestScheduler(initialClock: 100)  // never advanced: every task starts at the same reading
+    let queue = LaunchQueue<Int>(scheduler: scheduler)
     queue.enqueue(LaunchTask(3, name: "banner") { _ in })
     queue.enqueue(LaunchTask(1, name: "network") { _ in })
     queue.enqueue(LaunchTask(2, name: "login") { _ in })
@@ -64,8 +65,8 @@ struct ReportTests {
 
   @Test("A report taken mid-launch shows running and waiting tasks")
   func inProgress() async throws {
-    let clock = ManualClock()
-    let queue = LaunchQueue<Int>(clock: clock)
+    let scheduler = TestScheduler(initialClock: 100)
+    let queue = LaunchQueue<Int>(scheduler: scheduler)
     let waiting = LaunchGate("waiting")
     let proceed = LaunchGate("proceed")
     queue.enqueue(
@@ -77,7 +78,7 @@ struct ReportTests {
     #expect(queue.report().table.hasPrefix("Launch report: not started, 2 tasks"))
     queue.start()
     try await waiting.wait()
-    clock.advance(by: 1)
+    scheduler.advanceTo(scheduler.clock + 1)
     let report = queue.report()
     #expect(report.outcome == nil)
     #expect(report.entries.map(\.outcome.description) == ["running", "waiting"])

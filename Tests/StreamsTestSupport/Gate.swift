@@ -3,14 +3,17 @@ import Foundation
 /// A one-way gate: waits suspend until ``open()`` was called, before or after they began.
 ///
 /// ``wait()`` holds on whatever happens to the waiting task; ``waitUnlessCancelled()`` ends with
-/// `CancellationError` when the task is cancelled first. ``arrived(_:)`` lets a test wait until
-/// enough callers reached the gate.
+/// `CancellationError` when the task is cancelled first; ``wait(seconds:)`` gives up after a bound,
+/// so that a test fails instead of hanging. ``arrived(_:)`` lets a test wait until enough callers
+/// reached the gate.
 public final class Gate: @unchecked Sendable {
   private let lock = NSLock()
   private var opened = false
   private var waiters: [UUID: CheckedContinuation<Void, any Error>] = [:]
   private var arrivals = 0
   private var arrivalWatchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+  /// Bounded waits whose bound passed before they reached the gate.
+  private var expired: Set<UUID> = []
 
   /// A closed gate.
   public init() {}
@@ -51,6 +54,24 @@ public final class Gate: @unchecked Sendable {
     }
   }
 
+  /// Suspends until the gate opens or `seconds` pass, whatever happens to the task; whether it
+  /// opened. A watchdog, not a delay: a passing test never reaches the bound.
+  public func wait(seconds: Double) async -> Bool {
+    let id = UUID()
+    let watchdog = Task { [weak self] in
+      try? await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
+      guard !Task.isCancelled else { return }
+      self?.expire(id)
+    }
+    defer { watchdog.cancel() }
+    do {
+      try await arrive(id, cancellable: false)
+      return true
+    } catch {
+      return false
+    }
+  }
+
   /// Suspends until `count` waits in total have reached the gate.
   public func arrived(_ count: Int) async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
@@ -74,6 +95,9 @@ public final class Gate: @unchecked Sendable {
       if opened {
         lock.unlock()
         continuation.resume()
+      } else if expired.remove(id) != nil {
+        lock.unlock()
+        continuation.resume(throwing: CancellationError())
       } else if cancellable && Task.isCancelled {
         // The flag is set before the cancellation handler runs, and the handler takes the lock:
         // either it finds this waiter, or the flag is already visible here.
@@ -85,5 +109,14 @@ public final class Gate: @unchecked Sendable {
       }
       ready.forEach { $0.continuation.resume() }
     }
+  }
+
+  /// Ends bounded wait `id` with an error, or marks it expired if it has not reached the gate yet.
+  private func expire(_ id: UUID) {
+    lock.lock()
+    let continuation = waiters.removeValue(forKey: id)
+    if continuation == nil && !opened { expired.insert(id) }
+    lock.unlock()
+    continuation?.resume(throwing: CancellationError())
   }
 }

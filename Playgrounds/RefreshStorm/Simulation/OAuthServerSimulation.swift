@@ -98,17 +98,21 @@ public final class OAuthServerSimulation: Transport, @unchecked Sendable {
 
   /// The configuration.
   public let configuration: Configuration
-  private let clock: any AuthClock
+  private let scheduler: any SchedulerType
   private let state: LockedState<ServerState>
 
   /// Creates a server.
   ///
   /// - Parameters:
   ///   - configuration: Its behaviour.
-  ///   - clock: The clock that decides expiry; the system clock by default.
-  public init(configuration: Configuration = Configuration(), clock: any AuthClock = SystemClock()) {
+  ///   - scheduler: Whose `now` decides expiry; the wall clock by default (a `TestScheduler` in
+  ///     tests that move time).
+  public init(
+    configuration: Configuration = Configuration(),
+    scheduler: any SchedulerType = ConcurrentDispatchQueueScheduler(qos: .utility)
+  ) {
     self.configuration = configuration
-    self.clock = clock
+    self.scheduler = scheduler
     self.state = LockedState(ServerState(seed: configuration.seed))
   }
 
@@ -134,7 +138,7 @@ public final class OAuthServerSimulation: Transport, @unchecked Sendable {
   ///   - clientKnowsExpiry: Whether the credential carries `expiresAt` (`true`) or, as after a
   ///     server-side revocation or clock skew, the client cannot tell it expired (`false`).
   public func signIn(userID: String = "user-1", clientKnowsExpiry: Bool = true) -> Credential {
-    let now = clock.now
+    let now = scheduler.now
     let lifetime = configuration.accessTokenLifetime
     return state.withLock { state in
       let family = state.newFamily(userID: userID)
@@ -147,7 +151,7 @@ public final class OAuthServerSimulation: Transport, @unchecked Sendable {
 
   /// Makes every access token issued so far count as expired.
   public func expireAccessTokens() {
-    let past = clock.now.addingTimeInterval(-1)
+    let past = scheduler.now.addingTimeInterval(-1)
     state.withLock { state in
       for key in state.accessTokens.keys { state.accessTokens[key]?.expiresAt = past }
     }
@@ -206,7 +210,7 @@ public final class OAuthServerSimulation: Transport, @unchecked Sendable {
   }
 
   private func handleResource(_ request: URLRequest, url: URL) -> HTTPResponse {
-    let now = clock.now
+    let now = scheduler.now
     let header = request.value(forHTTPHeaderField: "Authorization") ?? ""
     let token = header.hasPrefix("Bearer ") ? String(header.dropFirst(7)) : ""
     let user = state.withLock { state -> String? in
@@ -235,7 +239,7 @@ public final class OAuthServerSimulation: Transport, @unchecked Sendable {
   }
 
   private func handleToken(_ request: URLRequest) -> (HTTPResponse, dropped: Bool) {
-    let now = clock.now
+    let now = scheduler.now
     let form = Self.parseForm(request.httpBody ?? Data())
     let basic = Self.basicCredentials(request.value(forHTTPHeaderField: "Authorization"))
     let configuration = self.configuration

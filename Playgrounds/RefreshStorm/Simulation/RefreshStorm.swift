@@ -82,10 +82,10 @@ public enum RefreshStorm {
   ///   - credential: The credential both strategies start from (its access token is rejected).
   ///   - target: The server.
   ///   - timeout: The bound after which waiting requests count as unfinished.
-  ///   - clock: Times the bound; virtual in tests.
+  ///   - scheduler: Times the bound; a background dispatch queue by default, virtual in tests.
   public static func run(
     _ strategy: Strategy, requests: Int, credential: Credential, target: Target, timeout: TimeInterval,
-    clock: any AuthClock = SystemClock()
+    scheduler: any SchedulerType = ConcurrentDispatchQueueScheduler(qos: .utility)
   ) async -> Report {
     let counter = CountingTransport(base: target.transport, tokenEndpoint: target.oauth.tokenEndpoint)
     let reuseBefore = target.serverReuseDetections?() ?? 0
@@ -97,7 +97,7 @@ public enum RefreshStorm {
     case .flagAndPublishSubject:
       let interceptor = FlagAndPublishSubjectInterceptor(
         credential: credential, refresher: OAuthRefresher(configuration: target.oauth, transport: counter))
-      outcomes = await runBounded(requests: requests, timeout: timeout, clock: clock, deadline: deadline) {
+      outcomes = await runBounded(requests: requests, timeout: timeout, scheduler: scheduler, deadline: deadline) {
         await classicRequest(target.resourceURL, interceptor: interceptor, transport: counter, deadline: deadline)
       }
       report.finalCredential = interceptor.credential
@@ -107,7 +107,7 @@ public enum RefreshStorm {
       var host = target.resourceURL.host ?? ""
       if let port = target.resourceURL.port { host += ":\(port)" }
       let client = HTTPClient(transport: counter, interceptors: [session.interceptor(hosts: [host])])
-      outcomes = await runBounded(requests: requests, timeout: timeout, clock: clock, deadline: deadline) {
+      outcomes = await runBounded(requests: requests, timeout: timeout, scheduler: scheduler, deadline: deadline) {
         await sessionRequest(target.resourceURL, client: client)
       }
       report.finalCredential = try? await session.validSession()
@@ -161,7 +161,7 @@ public enum RefreshStorm {
 
   /// Runs `requests` copies of `request` at once; at the bound, cancels what is left.
   private static func runBounded(
-    requests: Int, timeout: TimeInterval, clock: any AuthClock, deadline: Deadline,
+    requests: Int, timeout: TimeInterval, scheduler: any SchedulerType, deadline: Deadline,
     _ request: @escaping @Sendable () async -> Outcome
   ) async -> [Outcome] {
     let work = Task {
@@ -172,7 +172,7 @@ public enum RefreshStorm {
         return outcomes
       }
     }
-    let timer = clock.schedule(after: timeout) {
+    let timer = scheduler.schedule(afterSeconds: timeout) {
       deadline.expire()
       work.cancel()
     }

@@ -20,7 +20,7 @@ struct CallbackStateMachine<Value: Sendable>: Sendable {
     case idle
     /// `start` has been called and nothing has resolved the wait yet.
     /// `startReturned` is false while `start` runs; `cancellation` is known once it returned.
-    case waiting(resolver: Resolver, cancellation: Cancellation?, startReturned: Bool, timer: Task<Void, Never>?)
+    case waiting(resolver: Resolver, cancellation: Cancellation?, startReturned: Bool, timer: TimeoutTimer?)
     /// The wait is over. `hookOwed` is true when cancellation or the timeout won while `start` was
     /// still running: the cancel hook is not known yet and runs as soon as `start` returns it.
     case finished(Ending, hookOwed: Bool)
@@ -29,7 +29,7 @@ struct CallbackStateMachine<Value: Sendable>: Sendable {
   /// The side effects the storage must perform, outside the lock, in this order: cancel `timer`,
   /// run `hook`, resolve, report `diagnostic`.
   struct Action: Sendable {
-    var timer: Task<Void, Never>?
+    var timer: TimeoutTimer?
     var hook: Cancellation?
     var resolver: Resolver?
     var outcome: Result<Value, any Error>?
@@ -107,8 +107,8 @@ struct CallbackStateMachine<Value: Sendable>: Sendable {
     }
   }
 
-  /// The timer task was created; returns it if it must be cancelled at once.
-  mutating func timerStarted(_ task: Task<Void, Never>) -> Task<Void, Never>? {
+  /// The timer was started; returns it if it must be cancelled at once.
+  mutating func timerStarted(_ task: TimeoutTimer) -> TimeoutTimer? {
     guard case .waiting(let resolver, let cancellation, let startReturned, _) = state else { return task }
     state = .waiting(resolver: resolver, cancellation: cancellation, startReturned: startReturned, timer: task)
     return nil

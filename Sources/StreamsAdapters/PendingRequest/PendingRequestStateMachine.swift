@@ -22,7 +22,7 @@ struct PendingRequestStateMachine<Value: Sendable>: Sendable {
     let id: UInt64
     /// Set while the waiter is suspended; `nil` between being told `yourTurn` and `beginTurn`.
     var continuation: Continuation?
-    var timer: Task<Void, Never>?
+    var timer: TimeoutTimer?
     /// The error the waiter must get at `beginTurn`, when it left (timeout, cancellation,
     /// `failAll`) while it had no continuation.
     var pendingError: (any Error)?
@@ -67,7 +67,7 @@ struct PendingRequestStateMachine<Value: Sendable>: Sendable {
   /// `resumptions`, report `diagnostic`; then, for `arrive`/`beginTurn`, call `start` if
   /// `callStart`.
   struct Action: Sendable {
-    var timers: [Task<Void, Never>] = []
+    var timers: [TimeoutTimer] = []
     var hook: Cancellation?
     var resumptions: [Resumption] = []
     var diagnostic: AdapterDiagnostic.Kind?
@@ -160,7 +160,7 @@ struct PendingRequestStateMachine<Value: Sendable>: Sendable {
   }
 
   /// The timer of waiter `id` started; returns it if it must be cancelled at once.
-  mutating func timerStarted(id: UInt64, timer: Task<Void, Never>) -> Task<Void, Never>? {
+  mutating func timerStarted(id: UInt64, timer: TimeoutTimer) -> TimeoutTimer? {
     if var current = request, let index = current.waiters.firstIndex(where: { $0.id == id }) {
       current.waiters[index].timer = timer
       request = current

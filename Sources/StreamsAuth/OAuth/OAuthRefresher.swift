@@ -1,4 +1,5 @@
 import Foundation
+import Streams
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -26,14 +27,20 @@ public struct OAuthRefresher: CredentialRefresher {
   public let configuration: OAuthClientConfiguration
   /// The transport the refresh request goes out on.
   public let transport: any Transport
-  /// The clock that stamps the expiry.
-  public let clock: any AuthClock
+  /// The scheduler whose `now` stamps the expiry and the issue time.
+  public let scheduler: any SchedulerType
 
   /// Creates a refresher.
-  public init(configuration: OAuthClientConfiguration, transport: any Transport, clock: any AuthClock = .system) {
+  ///
+  /// - Parameter scheduler: Whose `now` stamps the expiry; the wall clock of a background dispatch
+  ///   queue by default (pass the session's scheduler, as ``SessionManager`` does).
+  public init(
+    configuration: OAuthClientConfiguration, transport: any Transport,
+    scheduler: any SchedulerType = ConcurrentDispatchQueueScheduler(qos: .utility)
+  ) {
     self.configuration = configuration
     self.transport = transport
-    self.clock = clock
+    self.scheduler = scheduler
   }
 
   /// Exchanges `credential.refreshToken` for a new credential.
@@ -57,7 +64,7 @@ public struct OAuthRefresher: CredentialRefresher {
         if Task.isCancelled { throw .cancelled }
         throw .network(TransportError(.other(code: -1), detail: "\(type(of: error))"))
       }
-      return try self.credential(from: response, previous: credential, receivedAt: clock.now)
+      return try self.credential(from: response, previous: credential, receivedAt: scheduler.now)
     }
   }
 

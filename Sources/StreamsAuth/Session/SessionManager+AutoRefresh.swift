@@ -31,21 +31,21 @@ extension SessionManager {
 
   /// Replaces the timer: after `delay`, or at `expiresAt − leeway` of the current credential.
   private func rearm(after delay: TimeInterval?) {
-    let (token, previous) = autoRefresh.withLock { state -> (UInt64?, Cancelable?) in
+    let (token, previous) = autoRefresh.withLock { state -> (UInt64?, Disposable?) in
       let previous = state.takeTimer(stopping: false)
       return (state.isRunning ? state.token : nil, previous)
     }
     previous?.dispose()
     guard let token, let credential = current?.credential else { return }
-    let clock = storage.clock
+    let scheduler = storage.scheduler
     var wait: TimeInterval
     if let delay {
       wait = delay
     } else {
       guard let expiresAt = credential.expiresAt else { return }
-      wait = max(0, expiresAt.timeIntervalSince(clock.now) - policy.leeway(for: credential))
+      wait = max(0, expiresAt.timeIntervalSince(scheduler.now) - policy.leeway(for: credential))
     }
-    let timer = clock.schedule(after: wait) { [weak self] in self?.timerFired() }
+    let timer = scheduler.schedule(afterSeconds: wait) { [weak self] in self?.timerFired() }
     let stale = autoRefresh.withLock { state -> Bool in
       guard state.isRunning, state.token == token else { return true }
       state.timer = UncheckedSendable(timer)
@@ -60,7 +60,7 @@ extension SessionManager {
     _ = storage.single(of: storage.credential()).subscribe(onSuccess: { [weak self] versioned in
       guard let self else { return }
       let credential = versioned.credential
-      if !credential.needsRefresh(at: self.storage.clock.now, leeway: self.policy.leeway(for: credential)) {
+      if !credential.needsRefresh(at: self.storage.scheduler.now, leeway: self.policy.leeway(for: credential)) {
         self.rearm(after: nil)
       } else {
         self.rearm(after: max(1, self.policy.temporaryFailureCooldown))
@@ -73,11 +73,11 @@ extension SessionManager {
 struct AutoRefreshState {
   var isRunning = false
   var token: UInt64 = 0
-  var timer: UncheckedSendable<Cancelable>?
+  var timer: UncheckedSendable<Disposable>?
 
   /// Invalidates every armed timer and hands back the current one, to dispose after unlocking;
   /// `stopping` also stops the proactive refresh.
-  mutating func takeTimer(stopping: Bool) -> Cancelable? {
+  mutating func takeTimer(stopping: Bool) -> Disposable? {
     if stopping { isRunning = false }
     token &+= 1
     defer { timer = nil }

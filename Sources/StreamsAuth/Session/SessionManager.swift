@@ -55,17 +55,21 @@ public final class SessionManager: Sendable {
   ///     token, even when it shares a host with the API.
   ///   - transport: What the refresh request is sent with; it never passes through an interceptor.
   ///   - storage: Where the credential is kept; in memory by default.
-  ///   - clock: Wall time, monotonic time and timers; ``SystemClock`` by default.
+  ///   - scheduler: Where the session reads the time and runs the proactive refresh timer; a
+  ///     background dispatch queue by default. Expiry is compared with its `now`; the refresh
+  ///     window and cooldown are measured on the system's monotonic clock, or on the scheduler's
+  ///     own clock when it keeps virtual time (StreamsTest's `TestScheduler`), so tests drive both.
   ///   - policy: Leeway, refresh window and cooldown.
   ///   - log: Receives log lines (secrets redacted); `nil` for none.
   public convenience init(
     oauth: OAuthClientConfiguration, transport: any Transport = URLSessionTransport(),
-    storage: any CredentialStorage = InMemoryCredentialStorage(), clock: any AuthClock = SystemClock(),
+    storage: any CredentialStorage = InMemoryCredentialStorage(),
+    scheduler: any SchedulerType = ConcurrentDispatchQueueScheduler(qos: .utility),
     policy: RefreshPolicy = RefreshPolicy(), log: AuthLogHandler? = nil
   ) {
     self.init(
-      refresher: OAuthRefresher(configuration: oauth, transport: transport, clock: clock), storage: storage,
-      clock: clock, policy: policy, log: log, tokenEndpoint: oauth.tokenEndpoint)
+      refresher: OAuthRefresher(configuration: oauth, transport: transport, scheduler: scheduler), storage: storage,
+      scheduler: scheduler, policy: policy, log: log, tokenEndpoint: oauth.tokenEndpoint)
   }
 
   /// Creates a session around any refresher.
@@ -73,18 +77,21 @@ public final class SessionManager: Sendable {
   /// - Parameters:
   ///   - refresher: Renews a credential (``OAuthRefresher`` for OAuth 2.0).
   ///   - storage: Where the credential is kept; in memory by default.
-  ///   - clock: Wall time, monotonic time and timers; ``SystemClock`` by default.
+  ///   - scheduler: Where the session reads the time and runs the proactive refresh timer; a
+  ///     background dispatch queue by default. Expiry is compared with its `now`; the refresh
+  ///     window and cooldown are measured on the system's monotonic clock, or on the scheduler's
+  ///     own clock when it keeps virtual time (StreamsTest's `TestScheduler`), so tests drive both.
   ///   - policy: Leeway, refresh window and cooldown.
   ///   - log: Receives log lines (secrets redacted); `nil` for none.
   ///   - tokenEndpoint: The endpoint the refresher talks to, if any; it never receives the
   ///     bearer token.
   public init(
     refresher: any CredentialRefresher, storage: any CredentialStorage = InMemoryCredentialStorage(),
-    clock: any AuthClock = SystemClock(), policy: RefreshPolicy = RefreshPolicy(), log: AuthLogHandler? = nil,
-    tokenEndpoint: URL? = nil
+    scheduler: any SchedulerType = ConcurrentDispatchQueueScheduler(qos: .utility), policy: RefreshPolicy = RefreshPolicy(),
+    log: AuthLogHandler? = nil, tokenEndpoint: URL? = nil
   ) {
     self.storage = SessionStorage(
-      refresher: refresher, credentialStorage: storage, clock: clock, policy: policy, log: log)
+      refresher: refresher, credentialStorage: storage, scheduler: scheduler, policy: policy, log: log)
     self.tokenEndpoint = tokenEndpoint ?? (refresher as? OAuthRefresher)?.configuration.tokenEndpoint
     let disposable = self.storage.events.subscribe(onNext: { [weak self] event in self?.handle(event) })
     subscription.setDisposable(disposable)
@@ -189,7 +196,7 @@ public final class SessionManager: Sendable {
   /// ``AuthError/credentialExpired``). It does not refresh; ``validSession()`` does.
   public var accessToken: Result<String, AuthError> {
     guard let credential = storage.current?.credential else { return .failure(.notSignedIn) }
-    if credential.isExpired(at: storage.clock.now) { return .failure(.credentialExpired) }
+    if credential.isExpired(at: storage.scheduler.now) { return .failure(.credentialExpired) }
     return .success(credential.accessToken)
   }
 
@@ -242,9 +249,6 @@ public final class SessionManager: Sendable {
 
   /// The current credential and its generation, without refreshing; `nil` when signed out.
   var current: VersionedCredential? { storage.current }
-
-  /// The clock the session reads.
-  var clock: any AuthClock { storage.clock }
 
   /// A usable credential and its generation (see ``validSession()``).
   func credential() async throws(AuthError) -> VersionedCredential {

@@ -39,7 +39,8 @@ final class SessionStorage: @unchecked Sendable {
 
   let refresher: any CredentialRefresher
   let credentialStorage: any CredentialStorage
-  let clock: any AuthClock
+  /// Wall time (``Credential/expiresAt``), monotonic time (the refresh window and cooldown) and timers.
+  let scheduler: any SchedulerType
   let policy: RefreshPolicy
   private let logHandler: AuthLogHandler?
   private let lock = Lock.make()
@@ -50,12 +51,12 @@ final class SessionStorage: @unchecked Sendable {
   private let subject = PublishSubject<SessionEvent>()
 
   init(
-    refresher: any CredentialRefresher, credentialStorage: any CredentialStorage, clock: any AuthClock,
+    refresher: any CredentialRefresher, credentialStorage: any CredentialStorage, scheduler: any SchedulerType,
     policy: RefreshPolicy, log: AuthLogHandler?
   ) {
     self.refresher = refresher
     self.credentialStorage = credentialStorage
-    self.clock = clock
+    self.scheduler = scheduler
     self.policy = policy
     self.logHandler = log
     self.machine = Machine(policy: policy)
@@ -67,8 +68,8 @@ final class SessionStorage: @unchecked Sendable {
 
   /// A usable credential: the current one, or, within the leeway of its expiry, a refresh's.
   func credential() -> Wait {
-    let now = clock.now
-    let uptime = clock.uptime
+    let now = scheduler.now
+    let uptime = scheduler.monotonicNow
     return decide { machine in
       let fallback = machine.current
       let action = machine.credentialRequested(now: now, uptime: uptime)
@@ -78,15 +79,15 @@ final class SessionStorage: @unchecked Sendable {
 
   /// Compare-and-refresh for a request authorized with `generation`.
   func refresh(ifGeneration generation: Generation) -> Wait {
-    let now = clock.now
-    let uptime = clock.uptime
+    let now = scheduler.now
+    let uptime = scheduler.monotonicNow
     return decide { ($0.refreshRequested(ifGeneration: generation, now: now, uptime: uptime), nil) }
   }
 
   /// Compare-and-refresh for a request that carried `token`.
   func refresh(ifAccessToken token: String?) -> Wait {
-    let now = clock.now
-    let uptime = clock.uptime
+    let now = scheduler.now
+    let uptime = scheduler.monotonicNow
     return decide { ($0.refreshRequested(ifAccessToken: token, now: now, uptime: uptime), nil) }
   }
 
@@ -173,7 +174,7 @@ final class SessionStorage: @unchecked Sendable {
   /// same credential: not one that a new sign-in installed meanwhile).
   private func usable(_ fallback: VersionedCredential?, after error: AuthError) -> VersionedCredential? {
     guard let fallback, !error.isFatal, error != .cancelled, let current, current.generation == fallback.generation,
-      !current.credential.isExpired(at: clock.now)
+      !current.credential.isExpired(at: scheduler.now)
     else { return nil }
     return current
   }
@@ -181,7 +182,7 @@ final class SessionStorage: @unchecked Sendable {
   // MARK: A refresh's progress
 
   private func refreshFinished(id: UInt64, result: Result<Credential, AuthError>) {
-    let uptime = clock.uptime
+    let uptime = scheduler.monotonicNow
     let action = lock.withLock {
       tasks[id] = nil
       let action = machine.refreshFinished(id: id, result: result, uptime: uptime)

@@ -14,7 +14,7 @@ public enum LaunchEvent<Rank: Comparable & Sendable>: Sendable, CustomStringConv
   /// A task began a run; `attempt` is `1` for the first run and grows with each retry.
   case started(LaunchTaskInfo<Rank>, attempt: Int)
 
-  /// A task's run returned; `duration` is that run's time in seconds, by the queue's clock.
+  /// A task's run returned; `duration` is that run's time in seconds, measured on the queue's scheduler (see ``LaunchQueue/init(scheduler:)``).
   case finished(LaunchTaskInfo<Rank>, duration: TimeInterval)
 
   /// A task's run threw; the failure says whether the task will be retried.
@@ -75,7 +75,7 @@ public struct LaunchAttemptFailure: Sendable, CustomStringConvertible {
   /// Which run failed: `1` for the first.
   public let attempt: Int
 
-  /// The run's time in seconds, by the queue's clock.
+  /// The run's time in seconds, measured on the queue's scheduler (see ``LaunchQueue/init(scheduler:)``).
   public let duration: TimeInterval
 
   /// Whether the task runs again at once (it has retries left and was not cancelled).

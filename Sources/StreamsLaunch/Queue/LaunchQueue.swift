@@ -1,3 +1,4 @@
+import Dispatch
 import Streams
 
 /// A start-up task queue: ranked, de-duplicated tasks from many entry points, run one at a time.
@@ -43,10 +44,13 @@ public final class LaunchQueue<Rank: Comparable & Sendable>: Sendable {
 
   /// Creates a queue that has not started.
   ///
-  /// - Parameter clock: the clock that times tasks; the monotonic system clock by default. Tests
-  ///   pass a clock they advance by hand.
-  public init(clock: any LaunchClock = SystemLaunchClock()) {
-    storage = LaunchQueueStorage(clock: clock)
+  /// - Parameter scheduler: the scheduler whose time the queue measures tasks with (nothing runs
+  ///   on it); a background dispatch queue by default. The queue reads the system's monotonic
+  ///   clock, which changes to the wall clock don't move, or the scheduler's own clock when it
+  ///   keeps virtual time: tests pass StreamsTest's `TestScheduler` and advance it, so durations
+  ///   are exact and no test sleeps.
+  public init(scheduler: any SchedulerType = ConcurrentDispatchQueueScheduler(qos: .utility)) {
+    storage = LaunchQueueStorage(scheduler: scheduler)
   }
 
   deinit {

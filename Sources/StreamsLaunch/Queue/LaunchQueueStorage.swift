@@ -3,7 +3,7 @@ import Streams
 
 /// Holds a ``LaunchQueueStateMachine`` under a lock and performs its effects after unlocking.
 ///
-/// Every input reads the clock first (the clock is user code), then changes the machine, records
+/// Every input reads the time first (the scheduler is user code), then changes the machine, records
 /// the events in the report and appends them to an outbox, all in one critical section; so the
 /// outbox order is the order of the state changes. Then, with the lock released, it cancels and
 /// delivers, and starts the next attempt's Swift task.
@@ -32,10 +32,11 @@ final class LaunchQueueStorage<Rank: Comparable & Sendable>: Sendable {
 
   private let state = LockedState(State())
   private let subject = PublishSubject<LaunchEvent<Rank>>()
-  private let clock: any LaunchClock
+  /// Whose monotonic time (`monotonicNow`) times the tasks.
+  private let scheduler: any SchedulerType
 
-  init(clock: any LaunchClock) {
-    self.clock = clock
+  init(scheduler: any SchedulerType) {
+    self.scheduler = scheduler
   }
 
   /// The events, as a hot observable.
@@ -72,7 +73,7 @@ final class LaunchQueueStorage<Rank: Comparable & Sendable>: Sendable {
   }
 
   func report() -> LaunchReport<Rank> {
-    let now = clock.now()
+    let now = scheduler.monotonicNow
     return state.withLock { $0.recorder.report(at: now) }
   }
 
@@ -140,12 +141,12 @@ final class LaunchQueueStorage<Rank: Comparable & Sendable>: Sendable {
 
   // MARK: - Effects
 
-  /// Reads the clock, applies `body` under the lock, then performs the effects it returned.
+  /// Reads the time, applies `body` under the lock, then performs the effects it returned.
   @discardableResult
   private func transition<Result>(
     _ body: (inout State, TimeInterval) -> (Result, Machine.Effects)
   ) -> Result {
-    let now = clock.now()
+    let now = scheduler.monotonicNow
     let (result, cancel, execute, delivers) = state.withLock { state in
       let (result, effects) = body(&state, now)
       state.recorder.record(effects.events, at: now)

@@ -34,7 +34,7 @@ struct IntegrationFlagStrategyTests {
       credential = Credential(accessToken: pair.accessToken, refreshToken: pair.refreshToken, expiresAt: nil)
       let transport = Live.ProbeTransport(tokenURL: server.tokenURL, connections: requests + 8)
       self.transport = transport
-      let late = Live.Latch()
+      let late = Gate()
       let firstRound = Observed(0, watchdog: Live.watchdog)
       var hooks = transport.hooks
       hooks.beforeResource = { _, token in
@@ -44,7 +44,7 @@ struct IntegrationFlagStrategyTests {
           return count
         }
         // Cancellable: the storm's time bound cancels what is still waiting.
-        if number > requests / 2 { try await late.wait() }
+        if number > requests / 2 { try await late.waitUnlessCancelled() }
       }
       transport.hooks = hooks
       let traffic = transport.traffic

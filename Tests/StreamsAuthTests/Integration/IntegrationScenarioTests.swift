@@ -65,12 +65,12 @@ struct IntegrationScenarioTests {
     let original = rig.pair.accessToken
     // The late request is authorized with the expired token, then held on its way out until
     // another request has gone through a whole refresh.
-    let lateGate = Live.Latch()
+    let lateGate = Gate()
     defer { lateGate.open() }
     var hooks = rig.transport.hooks
     hooks.beforeResource = { request, token in
       if request.value(forHTTPHeaderField: Live.ProbeTransport.markerHeader) == "late", token == original {
-        await lateGate.waitIgnoringCancellation()
+        await lateGate.wait()
       }
     }
     rig.transport.hooks = hooks
@@ -201,8 +201,8 @@ struct IntegrationScenarioTests {
     #expect((retried.failure as? AuthError) == error)
     #expect(rig.transport.traffic.current.tokenRequests == 2)
 
-    // After the cooldown (the clock's uptime moved on), the same session refreshes and works.
-    rig.clock.advanceUptime(by: rig.session.policy.temporaryFailureCooldown + 1)
+    // After the cooldown (the scheduler's time moved on), the same session refreshes and works.
+    rig.scheduler.advance(by: rig.session.policy.temporaryFailureCooldown + 1)
     let response = try await rig.client.send(rig.request())
     #expect(response.statusCode == 200)
     let renewed = try #require(rig.session.current)
@@ -240,7 +240,7 @@ struct IntegrationScenarioTests {
     #expect(info.revoked && info.familyLiveRefreshTokens == 1)  // rotated to a pair the client never got
 
     // After the cooldown the client refreshes with the only refresh token it has: reuse.
-    rig.clock.advanceUptime(by: rig.session.policy.temporaryFailureCooldown + 1)
+    rig.scheduler.advance(by: rig.session.policy.temporaryFailureCooldown + 1)
     let second = await rig.sendOne()
     let rejected = try #require(second.failure as? AuthError, "\(second)")
     guard case .refreshRejected(let rejection) = rejected else {
@@ -286,7 +286,7 @@ struct IntegrationScenarioTests {
     #expect(rig.transport.traffic.current.tokenRequests == 1)
 
     // Within the grace period the old refresh token gets the pair already minted from it.
-    rig.clock.advanceUptime(by: rig.session.policy.temporaryFailureCooldown + 1)
+    rig.scheduler.advance(by: rig.session.policy.temporaryFailureCooldown + 1)
     let recoveredResponse = try await rig.client.send(rig.request())
     #expect(recoveredResponse.statusCode == 200)
     let recovered = try #require(rig.session.current)
@@ -337,18 +337,18 @@ struct IntegrationScenarioTests {
     let rig = try await Live.Rig.make()
     // The server rotates; its answer reaches the client only after the sign-out (held here,
     // delivered even though the refresh was cancelled: the answer raced the cancellation).
-    let answered = Live.Latch()
-    let release = Live.Latch()
+    let answered = Gate()
+    let release = Gate()
     defer { release.open() }
     var hooks = rig.transport.hooks
     hooks.afterToken = { _ in
       answered.open()
-      await release.waitIgnoringCancellation()
+      await release.wait()
     }
     rig.transport.hooks = hooks
 
     let request = Task { await rig.sendOne() }
-    #expect(await answered.wait())
+    #expect(await answered.wait(seconds: Live.watchdog))
     #expect(try await rig.counters().tokenStatuses == ["200": 1])  // the server rotated
 
     try await rig.session.signOut()
@@ -423,8 +423,8 @@ struct IntegrationScenarioTests {
   func oneCancelledWaiter() async throws {
     let rig = try await Live.Rig.make()
     let count = 10
-    let refreshArrived = Live.Latch()
-    let release = Live.Latch()
+    let refreshArrived = Gate()
+    let release = Gate()
     defer { release.open() }
     let traffic = rig.transport.traffic
     var hooks = rig.transport.hooks
@@ -432,7 +432,7 @@ struct IntegrationScenarioTests {
       _ = await traffic.until { $0.resource401 >= count }
       refreshArrived.open()
       // Cancellable: if a waiter's cancellation cancelled the shared refresh, it would fail here.
-      try await release.wait()
+      try await release.waitUnlessCancelled()
     }
     rig.transport.hooks = hooks
 
@@ -441,7 +441,7 @@ struct IntegrationScenarioTests {
       let request = rig.request(marker: "r\(index)")
       return Task { try await client.send(request) }
     }
-    #expect(await refreshArrived.wait())
+    #expect(await refreshArrived.wait(seconds: Live.watchdog))
 
     // Every request has had its 401 and waits for the refresh; one of them is cancelled.
     tasks[0].cancel()

@@ -29,20 +29,6 @@ enum Live {
 // MARK: - Waiting
 
 extension Live {
-  /// A one-way gate for requests held by a ``ProbeTransport``.
-  final class Latch: Sendable {
-    private let state = Observed(false, watchdog: Live.watchdog)
-
-    func open() { state.update { $0 = true } }
-
-    /// Suspends until the gate opens; throws `CancellationError` if the task is cancelled first.
-    func wait() async throws { try await state.when { $0 } }
-    /// Suspends until the gate opens, even if the task is cancelled meanwhile.
-    func waitIgnoringCancellation() async { await state.whenIgnoringCancellation { $0 } }
-    /// Waits at most `seconds` (a watchdog); `false` if the gate did not open.
-    func wait(seconds: Double = Live.watchdog) async -> Bool { await state.until(seconds: seconds) { $0 } }
-  }
-
   /// Awaits `operation` for at most `seconds`; `nil` if it did not finish (it keeps running).
   static func bounded<Value: Sendable>(
     seconds: Double = Live.watchdog, _ operation: @escaping @Sendable () async -> Value
@@ -199,7 +185,7 @@ extension Live {
   static let unreachableTokenURL = URL(string: "http://127.0.0.1:1/o/token/")!
 }
 
-// MARK: - Storage, events, clock
+// MARK: - Storage, events, time
 
 extension Live {
   /// An in-memory credential storage that records what the session did with it.
@@ -263,30 +249,31 @@ extension Live {
     }
   }
 
-  /// The system clock, except that the monotonic `uptime` (what the temporary-failure
-  /// cooldown and the refresh window count) can be moved forward by the test: "after the
-  /// cooldown" without waiting for it.
-  final class AdvancingClock: AuthClock, @unchecked Sendable {
-    private let system = SystemClock()
-    private let lock = NSLock()
-    private var offset: TimeInterval = 0
+  /// Real time that the test can move forward: "after the cooldown" without waiting for it.
+  ///
+  /// Its `now` is the wall clock plus what the test added. It keeps its own time as a virtual-time
+  /// scheduler does (it conforms to the package's `VirtualClockScheduler`), so the session
+  /// measures the temporary-failure cooldown and the refresh window on that `now` too; its
+  /// timers run on a dispatch queue in real time.
+  final class AdvancingScheduler: SchedulerType, VirtualClockScheduler, Sendable {
+    private let base = ConcurrentDispatchQueueScheduler(qos: .utility)
+    private let offset = Locked<TimeInterval>(0)
 
-    var now: Date { system.now }
+    var now: Date { base.now.addingTimeInterval(offset.value) }
 
-    var uptime: TimeInterval {
-      lock.lock()
-      defer { lock.unlock() }
-      return system.uptime + offset
+    func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+      base.schedule(state, action: action)
     }
 
-    func schedule(after delay: TimeInterval, _ action: @escaping @Sendable () -> Void) -> Cancelable {
-      system.schedule(after: delay, action)
+    func scheduleRelative<StateType>(
+      _ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable
+    ) -> Disposable {
+      base.scheduleRelative(state, dueTime: dueTime, action: action)
     }
 
-    func advanceUptime(by seconds: TimeInterval) {
-      lock.lock()
-      offset += seconds
-      lock.unlock()
+    /// Moves `now` forward by `seconds`.
+    func advance(by seconds: TimeInterval) {
+      offset.withLock { $0 += seconds }
     }
   }
 }
@@ -309,7 +296,7 @@ extension Live {
     let initialGeneration: Generation
     let transport: ProbeTransport
     let storage: RecordingStorage
-    let clock: AdvancingClock
+    let scheduler: AdvancingScheduler
     let session: SessionManager
     let client: HTTPClient
     let events: EventLog
@@ -347,10 +334,10 @@ extension Live {
         }
       let transport = ProbeTransport(tokenURL: server.tokenURL, connections: connections)
       let storage = RecordingStorage()
-      let clock = AdvancingClock()
+      let scheduler = AdvancingScheduler()
       let log = Observed<[AuthLogMessage]>([], watchdog: Live.watchdog)
       let session = SessionManager(
-        oauth: oauth, transport: transport, storage: storage, clock: clock, policy: policy,
+        oauth: oauth, transport: transport, storage: storage, scheduler: scheduler, policy: policy,
         log: { message in log.update { $0.append(message) } })
       let events = EventLog(session.events)
       try await session.signIn(credential)
@@ -369,7 +356,7 @@ extension Live {
       transport.hooks = hooks
       return Rig(
         server: server, tenant: tenant, pair: pair, credential: credential, initialGeneration: initialGeneration,
-        transport: transport, storage: storage, clock: clock, session: session, client: client,
+        transport: transport, storage: storage, scheduler: scheduler, session: session, client: client,
         events: events, log: log)
     }
 

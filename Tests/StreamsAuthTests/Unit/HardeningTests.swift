@@ -1,6 +1,7 @@
 import Foundation
 import RefreshStormSimulation
 import Streams
+import StreamsTest
 @testable import StreamsAuth
 import Testing
 
@@ -9,16 +10,16 @@ import Testing
 #endif
 
 /// Late waiters of a generation, the token endpoint's and signed-out requests' headers, and
-/// short-lived tokens, in manual time.
+/// short-lived tokens, in virtual time.
 @Suite("Hardening: late waiters, where the bearer goes, short-lived tokens", .timeLimit(.minutes(1)))
 struct HardeningTests {
   // MARK: Every waiter of a generation gets that generation's outcome
 
   @Test("50 compare-and-refresh calls for a generation, spread over time after its fatal refresh, get its error")
   func lateWaitersOfAFatalRefresh() async throws {
-    let clock = ManualClock()
-    let refresher = ScriptedRefresher(clock: clock)
-    let session = SessionManager(refresher: refresher, clock: clock)
+    let scheduler = TestScheduler(initialClock: 0, resolution: 0.5)  // ticks of half a second
+    let refresher = ScriptedRefresher(scheduler: scheduler)
+    let session = SessionManager(refresher: refresher, scheduler: scheduler)
     let recorder = EventRecorder(session.events)
     try await session.signIn(.test())
     let generation = try #require(session.current).generation
@@ -26,7 +27,7 @@ struct HardeningTests {
     refresher.script(.failure(rejection))
     await #expect(throws: rejection) { try await session.refresh(ifGeneration: generation) }
     for _ in 0..<50 {
-      clock.advance(by: 0.5)
+      scheduler.advanceTo(scheduler.clock + 1)
       await #expect(throws: rejection) { try await session.refresh(ifGeneration: generation) }
       await #expect(throws: rejection) { try await session.rx.refresh(ifGeneration: generation).value }
     }
@@ -38,19 +39,19 @@ struct HardeningTests {
 
   @Test("A late 401 of a renewed generation retries with the new token; of a temporarily failed one, gets its error")
   func lateWaitersOfOtherOutcomes() async throws {
-    let clock = ManualClock()
-    let refresher = ScriptedRefresher(clock: clock)
+    let scheduler = TestScheduler(initialClock: 0)
+    let refresher = ScriptedRefresher(scheduler: scheduler)
     let session = SessionManager(
-      refresher: refresher, clock: clock, policy: RefreshPolicy(temporaryFailureCooldown: 10))
+      refresher: refresher, scheduler: scheduler, policy: RefreshPolicy(temporaryFailureCooldown: 10))
     try await session.signIn(.test())
     let first = try #require(session.current).generation
     let renewed = try await session.refresh(ifGeneration: first)
-    clock.advance(by: 5)
+    scheduler.advanceTo(scheduler.clock + 5)
     #expect(try await session.refresh(ifGeneration: first) == renewed)
     let outage = AuthError.tokenEndpoint(statusCode: 503, error: nil)
     refresher.script(.failure(outage))
     await #expect(throws: outage) { try await session.refresh(ifGeneration: renewed.generation) }
-    clock.advance(by: 5)
+    scheduler.advanceTo(scheduler.clock + 5)
     await #expect(throws: outage) { try await session.refresh(ifGeneration: renewed.generation) }
     #expect(refresher.log.current.calls == 2)
   }
@@ -142,12 +143,12 @@ struct HardeningTests {
 
   @Test("4-second tokens, default policy, a request a second for 12 s: all succeed, about one refresh per lifetime")
   func shortLivedTokens() async throws {
-    let clock = ManualClock()
-    let refresher = ScriptedRefresher(clock: clock)
+    let scheduler = TestScheduler(initialClock: 0)
+    let refresher = ScriptedRefresher(scheduler: scheduler)
     refresher.lifetime = 4
     // A breaker that would trip on the second refresh if healthy refreshes counted.
     let session = SessionManager(
-      refresher: refresher, clock: clock,
+      refresher: refresher, scheduler: scheduler,
       policy: RefreshPolicy(window: RefreshWindow(interval: 30, maximumRefreshes: 1)))
     let transport = TestTransport { request in
       // The resource server: a token is valid until its expiry.
@@ -156,15 +157,15 @@ struct HardeningTests {
         refresher.log.current.refreshed.isEmpty && token == "at-0"
         || token.map { current in
           session.current?.credential.accessToken == current
-            && !(session.current?.credential.isExpired(at: clock.now) ?? true)
+            && !(session.current?.credential.isExpired(at: scheduler.now) ?? true)
         } ?? false
       return jsonResponse(valid ? 200 : 401, "{}", url: request.url)
     }
     let client = HTTPClient(transport: transport, interceptors: [session.interceptor(hosts: ["api.example.com"])])
-    try await session.signIn(.test(expiresAt: clock.now.addingTimeInterval(4)).issued(at: clock.now))
+    try await session.signIn(.test(expiresAt: scheduler.now.addingTimeInterval(4)).issued(at: scheduler.now))
     for _ in 0..<12 {
       #expect(try await client.send(URLRequest(url: URL(string: "https://api.example.com/me")!)).statusCode == 200)
-      clock.advance(by: 1)
+      scheduler.advanceTo(scheduler.clock + 1)
     }
     // Renewed when 1 s (a quarter of 4 s) is left: at 3, 6 and 9 s.
     #expect(refresher.log.current.calls == 3)

@@ -10,7 +10,7 @@ import Testing
 /// The token goes only where it belongs.
 @Suite("Authorization only for the configured hosts", .timeLimit(.minutes(1)))
 struct HostPolicyTests {
-  let refresher = ScriptedRefresher(clock: SystemClock())
+  let refresher = ScriptedRefresher()
 
   func makeClient(_ handler: @escaping @Sendable (URLRequest) async throws -> HTTPResponse) async throws
     -> (HTTPClient, TestTransport, SessionManager)

@@ -130,7 +130,7 @@ struct InterceptorStormTests {
       counter.update { $0 += 1 }
       return jsonResponse(401, "{}", url: request.url)
     }
-    let refresher = ScriptedRefresher(clock: SystemClock())
+    let refresher = ScriptedRefresher()
     let session = SessionManager(refresher: refresher)
     try await session.signIn(.test())
     let client = HTTPClient(
@@ -144,7 +144,7 @@ struct InterceptorStormTests {
 
   @Test("Asking the interceptor twice about the same attempt gives the same decision and one refresh")
   func idempotentRetryDecision() async throws {
-    let refresher = ScriptedRefresher(clock: SystemClock())
+    let refresher = ScriptedRefresher()
     let session = SessionManager(refresher: refresher)
     try await session.signIn(.test())
     let interceptor = session.interceptor(hosts: ["api.example.com"])

@@ -1,6 +1,7 @@
 import Foundation
 import RefreshStormSimulation
 import Streams
+import StreamsTest
 @testable import StreamsAuth
 import Testing
 
@@ -43,7 +44,7 @@ struct LifetimeTests {
 
   @Test("A session manager released with a refresh in flight fails its waiters and frees them")
   func releasedDuringRefresh() async throws {
-    let refresher = ScriptedRefresher(clock: SystemClock())
+    let refresher = ScriptedRefresher()
     let gate = refresher.holdNext()
     weak var weakSession: SessionManager?
     weak var weakTracked: Tracked?
@@ -82,9 +83,9 @@ struct LifetimeTests {
     weak var weakStorage: SessionStorage?
     let ended = Observed(false)
     do {
-      let clock = ManualClock()
-      let session = SessionManager(refresher: ScriptedRefresher(clock: clock), clock: clock)
-      try await session.signIn(.test(expiresAt: clock.now.addingTimeInterval(600)))
+      let scheduler = TestScheduler(initialClock: 0)
+      let session = SessionManager(refresher: ScriptedRefresher(scheduler: scheduler), scheduler: scheduler)
+      try await session.signIn(.test(expiresAt: scheduler.now.addingTimeInterval(600)))
       session.startAutoRefresh()
       let stream = session.eventStream
       Task {
@@ -102,7 +103,7 @@ struct LifetimeTests {
 
   @Test("A cancelled async waiter leaves nothing behind in the session")
   func cancelledWaiterReleased() async throws {
-    let refresher = ScriptedRefresher(clock: SystemClock())
+    let refresher = ScriptedRefresher()
     let session = SessionManager(refresher: refresher)
     try await session.signIn(.test())
     let gate = refresher.holdNext()

@@ -1,6 +1,7 @@
 import Foundation
 import RefreshStormSimulation
 @testable import StreamsAuth
+import StreamsTest
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -91,7 +92,7 @@ struct RedactionTests {
     var request = URLRequest(url: URL(string: "https://api.example.com/me?t=\(access)")!)
     request.setValue("Bearer \(refresh)", forHTTPHeaderField: "Authorization")
     assertEveryFormClean(RequestContext(originalRequest: request))
-    let session = SessionManager(refresher: ScriptedRefresher(clock: ManualClock()))
+    let session = SessionManager(refresher: ScriptedRefresher(scheduler: TestScheduler(initialClock: 0)))
     try await session.signIn(credential)
     assertEveryFormClean(session)
     // After a refresh the session remembers the refreshed generation (for late 401s) by its token.

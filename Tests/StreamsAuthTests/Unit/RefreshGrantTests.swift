@@ -1,6 +1,7 @@
 import Foundation
 import RefreshStormSimulation
 @testable import StreamsAuth
+import StreamsTest
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -171,8 +172,8 @@ struct RefreshGrantTests {
   @Test("A response lost after the server rotated is reported, not retried; with no grace period the session ends")
   func lostResponseAfterCommit() async throws {
     let server = OAuthServerSimulation()
-    let clock = ManualClock()
-    let session = SessionManager(oauth: server.oauthConfiguration, transport: server, clock: clock)
+    let scheduler = TestScheduler(initialClock: 0)
+    let session = SessionManager(oauth: server.oauthConfiguration, transport: server, scheduler: scheduler)
     let recorder = EventRecorder(session.events)
     try await session.signIn(server.signIn())
     let generation = try #require(session.current).generation
@@ -184,7 +185,7 @@ struct RefreshGrantTests {
     #expect(session.current != nil)
     // After the cooldown the client tries again with the token the server already rotated:
     // reuse, the family is revoked, and the client signs out cleanly.
-    clock.advance(by: 10)
+    scheduler.advanceTo(scheduler.clock + 10)
     await #expect(throws: AuthError.self) { try await session.refresh(ifGeneration: generation) }
     #expect(server.statistics.tokenRequests == 2)
     #expect(server.statistics.reuseDetections == 1)

@@ -9,16 +9,16 @@ import Testing
 struct SessionManagerTests {
   @Test("validSession refreshes inside when needed; accessToken and userID read without optionals")
   func validSession() async throws {
-    let clock = ManualClock()
-    let refresher = ScriptedRefresher(clock: clock)
-    let session = SessionManager(refresher: refresher, clock: clock)
+    let scheduler = TestScheduler(initialClock: 0)
+    let refresher = ScriptedRefresher(scheduler: scheduler)
+    let session = SessionManager(refresher: refresher, scheduler: scheduler)
     #expect(session.accessToken == .failure(.notSignedIn))
     #expect(session.userID == .failure(.notSignedIn))
     await #expect(throws: AuthError.notSignedIn) { try await session.validSession() }
-    try await session.signIn(.test(expiresAt: clock.now.addingTimeInterval(100)))
+    try await session.signIn(.test(expiresAt: scheduler.now.addingTimeInterval(100)))
     #expect(try session.accessToken.get() == "at-0")
     #expect(try session.userID.get() == "user-1")
-    clock.advance(by: 100)
+    scheduler.advanceTo(scheduler.clock + 100)
     #expect(session.accessToken == .failure(.credentialExpired))
     #expect(try await session.validSession().accessToken == "at-1")
     #expect(try session.accessToken.get() == "at-1")
@@ -29,10 +29,10 @@ struct SessionManagerTests {
 
   @Test("Events as an AsyncSequence: initialSession, signedIn, tokenRefreshed, refreshFailed, signedOut")
   func eventStream() async throws {
-    let clock = ManualClock()
-    let refresher = ScriptedRefresher(clock: clock)
+    let scheduler = TestScheduler(initialClock: 0)
+    let refresher = ScriptedRefresher(scheduler: scheduler)
     let storage = InMemoryCredentialStorage(.test())
-    let session = SessionManager(refresher: refresher, storage: storage, clock: clock)
+    let session = SessionManager(refresher: refresher, storage: storage, scheduler: scheduler)
     let collected = Observed<[SessionEvent]>([])
     let listener = Task {
       for await event in session.eventStream {
@@ -68,7 +68,7 @@ struct SessionManagerTests {
   @Test("A subscriber after the restore gets initialSession first, then live events")
   func lateSubscriber() async throws {
     let session = SessionManager(
-      refresher: ScriptedRefresher(clock: SystemClock()), storage: InMemoryCredentialStorage())
+      refresher: ScriptedRefresher(), storage: InMemoryCredentialStorage())
     try await session.restore()
     let recorder = EventRecorder(session.events)
     #expect(await recorder.events.until { $0 == [.initialSession(nil)] })
@@ -79,12 +79,11 @@ struct SessionManagerTests {
   @Test("The proactive timer refreshes at expiresAt − leeway in virtual time, re-arms, and stops")
   func proactiveTimer() async throws {
     let scheduler = TestScheduler(initialClock: 0)
-    let clock = SchedulerClock(scheduler)
-    let refresher = ScriptedRefresher(clock: clock)
+    let refresher = ScriptedRefresher(scheduler: scheduler)
     refresher.lifetime = 100
-    let session = SessionManager(refresher: refresher, clock: clock, policy: RefreshPolicy(leeway: 30))
+    let session = SessionManager(refresher: refresher, scheduler: scheduler, policy: RefreshPolicy(leeway: 30))
     let recorder = EventRecorder(session.events)
-    try await session.signIn(.test(expiresAt: clock.now.addingTimeInterval(100)))
+    try await session.signIn(.test(expiresAt: scheduler.now.addingTimeInterval(100)))
     session.startAutoRefresh()
     #expect(session.isAutoRefreshing)
     scheduler.advanceTo(69)
@@ -107,10 +106,10 @@ struct SessionManagerTests {
 
   @Test("Concurrent validSession callers coalesce onto one refresh and all get its first response")
   func tokenStoreCoalesces() async throws {
-    let clock = ManualClock()
-    let refresher = ScriptedRefresher(clock: clock)
-    let store = SessionManager(refresher: refresher, clock: clock)
-    try await store.signIn(.test(expiresAt: clock.now))
+    let scheduler = TestScheduler(initialClock: 0)
+    let refresher = ScriptedRefresher(scheduler: scheduler)
+    let store = SessionManager(refresher: refresher, scheduler: scheduler)
+    try await store.signIn(.test(expiresAt: scheduler.now))
     let gate = refresher.holdNext()
     let callers = (0..<10).map { _ in Task { try await store.validSession() } }
     await refresher.log.until { $0.calls == 1 }
@@ -123,7 +122,7 @@ struct SessionManagerTests {
 
   @Test("Exclusive entry points run one at a time, in order; a cancelled one leaves the queue at once")
   func exclusiveEntryPoints() async throws {
-    let store = SessionManager(refresher: ScriptedRefresher(clock: SystemClock()))
+    let store = SessionManager(refresher: ScriptedRefresher())
     let log = Observed<[String]>([])
     let firstGate = Gate()
     let first = Task {
@@ -151,7 +150,7 @@ struct SessionManagerTests {
 
   @Test("Sign-in flows do not overlap")
   func signInFlowsSerialize() async throws {
-    let store = SessionManager(refresher: ScriptedRefresher(clock: SystemClock()))
+    let store = SessionManager(refresher: ScriptedRefresher())
     let active = Observed((now: 0, max: 0))
     let flows = (0..<5).map { index in
       Task {
@@ -171,18 +170,18 @@ struct SessionManagerTests {
 
   @Test("Typed failures tell network, server, account and cancellation apart")
   func errorKinds() async throws {
-    let clock = ManualClock()
-    let refresher = ScriptedRefresher(clock: clock)
-    let session = SessionManager(refresher: refresher, clock: clock)
-    try await session.signIn(.test(expiresAt: clock.now))
+    let scheduler = TestScheduler(initialClock: 0)
+    let refresher = ScriptedRefresher(scheduler: scheduler)
+    let session = SessionManager(refresher: refresher, scheduler: scheduler)
+    try await session.signIn(.test(expiresAt: scheduler.now))
     let cases: [(AuthError, AuthError.Kind)] = [
       (.network(TransportError(.notConnected)), .network),
       (.tokenEndpoint(statusCode: 502, error: nil), .server),
       (.refreshRejected(OAuthErrorResponse(code: "invalid_grant")), .account),
     ]
     for (error, kind) in cases {
-      if session.current == nil { try await session.signIn(.test(expiresAt: clock.now)) }
-      clock.advance(by: 60)
+      if session.current == nil { try await session.signIn(.test(expiresAt: scheduler.now)) }
+      scheduler.advanceTo(scheduler.clock + 60)
       refresher.script(.failure(error))
       do {
         _ = try await session.validSession()
@@ -191,7 +190,7 @@ struct SessionManagerTests {
         #expect(error.kind == kind)
       }
     }
-    try await session.signIn(.test(expiresAt: clock.now))
+    try await session.signIn(.test(expiresAt: scheduler.now))
     let gate = refresher.holdNext()
     let waiting = Task { try await session.validSession() }
     await refresher.log.until { $0.calls == 4 }

@@ -1,5 +1,6 @@
 import Foundation
 import Streams
+import StreamsTest
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -8,19 +9,19 @@ import Testing
 
 @testable import StreamsAuth
 
-/// Every rule of the session manager, with a scripted refresher and a manual clock.
+/// Every rule of the session manager, with a scripted refresher and virtual time.
 @Suite("Session rules", .timeLimit(.minutes(1)))
 struct SessionRulesTests {
-  let clock = ManualClock()
+  let scheduler = TestScheduler(initialClock: 0)
   let refresher: ScriptedRefresher
   let storage = RecordingStorage()
 
   init() {
-    refresher = ScriptedRefresher(clock: clock)
+    refresher = ScriptedRefresher(scheduler: scheduler)
   }
 
   func makeSession(policy: RefreshPolicy = RefreshPolicy(), log: AuthLogHandler? = nil) -> SessionManager {
-    SessionManager(refresher: refresher, storage: storage, clock: clock, policy: policy, log: log)
+    SessionManager(refresher: refresher, storage: storage, scheduler: scheduler, policy: policy, log: log)
   }
 
   func signedIn(_ session: SessionManager, _ credential: Credential = .test()) async throws -> Generation {
@@ -94,7 +95,7 @@ struct SessionRulesTests {
     #expect(storage.events.current == ["save at-0"])
     #expect(recorder.events.current.filter { $0 == .refreshFailed(failure) }.count == 1)
     // After the cooldown the generation may be tried again.
-    clock.advance(by: 10)
+    scheduler.advanceTo(scheduler.clock + 10)
     #expect(try await session.refresh(ifGeneration: generation).credential.accessToken == "at-2")
     #expect(refresher.log.current.calls == 2)
   }
@@ -156,7 +157,7 @@ struct SessionRulesTests {
     // were rejected at once: those three did not help.
     for _ in 0..<4 {
       generation = try await session.refresh(ifGeneration: generation).generation
-      clock.advance(by: 1)
+      scheduler.advanceTo(scheduler.clock + 1)
     }
     let excessive = AuthError.excessiveRefresh(refreshes: 3, interval: 30)
     await #expect(throws: excessive) { try await session.refresh(ifGeneration: generation) }
@@ -164,7 +165,7 @@ struct SessionRulesTests {
     #expect(refresher.log.current.calls == 4)
     #expect(recorder.events.current.filter { $0 == .refreshFailed(excessive) }.count == 1)
     #expect(excessive.kind == .client)
-    clock.advance(by: 30)
+    scheduler.advanceTo(scheduler.clock + 30)
     #expect(try await session.refresh(ifGeneration: generation).credential.accessToken == "at-5")
   }
 
@@ -280,19 +281,19 @@ struct SessionRulesTests {
   @Test("credential() refreshes within the leeway, not before; a failed proactive refresh keeps a working token")
   func proactiveRefresh() async throws {
     let session = makeSession(policy: RefreshPolicy(leeway: 30, temporaryFailureCooldown: 60))
-    _ = try await signedIn(session, .test(expiresAt: clock.now.addingTimeInterval(100)))
+    _ = try await signedIn(session, .test(expiresAt: scheduler.now.addingTimeInterval(100)))
     #expect(try await session.credential().credential.accessToken == "at-0")
     #expect(refresher.log.current.calls == 0)
-    clock.advance(by: 70)
+    scheduler.advanceTo(scheduler.clock + 70)
     refresher.script(.failure(.network(TransportError(.timedOut))))
     // Within the leeway but not expired: the failure does not fail the caller.
     #expect(try await session.credential().credential.accessToken == "at-0")
     #expect(refresher.log.current.calls == 1)
-    clock.advance(by: 30)
+    scheduler.advanceTo(scheduler.clock + 30)
     // Expired, and the failure is memoized for the cooldown: the caller gets the error.
     await #expect(throws: AuthError.network(TransportError(.timedOut))) { try await session.credential() }
     #expect(refresher.log.current.calls == 1)
-    clock.advance(by: 30)
+    scheduler.advanceTo(scheduler.clock + 30)
     #expect(try await session.credential().credential.accessToken == "at-2")
   }
 

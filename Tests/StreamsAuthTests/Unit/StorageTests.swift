@@ -79,7 +79,7 @@ struct StorageTests {
     defer { try? FileManager.default.removeItem(at: directory) }
     let storage = FileCredentialStorage(fileURL: directory.appendingPathComponent("credential.json"))
     try storage.save(Credential.test(expiresAt: Date().addingTimeInterval(3600)))
-    let refresher = ScriptedRefresher(clock: SystemClock())
+    let refresher = ScriptedRefresher()
     let session = SessionManager(refresher: refresher, storage: storage)
     let recorder = EventRecorder(session.events)
     let restored = try await session.restore()

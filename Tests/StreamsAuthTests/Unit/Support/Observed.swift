@@ -112,12 +112,3 @@ final class Observed<Value: Sendable>: @unchecked Sendable {
     watcher?.continuation.resume(returning: result)
   }
 }
-
-extension NSLock {
-  /// Runs `body` holding the lock (usable from async code, unlike `lock()`/`unlock()`).
-  func critical<Result>(_ body: () throws -> Result) rethrows -> Result {
-    lock()
-    defer { unlock() }
-    return try body()
-  }
-}

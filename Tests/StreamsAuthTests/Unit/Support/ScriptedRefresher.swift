@@ -13,30 +13,27 @@ final class ScriptedRefresher: CredentialRefresher, @unchecked Sendable {
   }
 
   let log = Observed(Log())
-  private let lock = NSLock()
-  private var gates: [Gate] = []
-  private var outcomes: [Result<Credential, AuthError>] = []
-  private let clock: any AuthClock
+  /// The gates and outcomes of the next calls, taken together by each call.
+  private let pending = Locked<(gates: [Gate], outcomes: [Result<Credential, AuthError>])>(([], []))
+  private let scheduler: any SchedulerType
   var lifetime: TimeInterval = 3600
 
-  init(clock: any AuthClock) {
-    self.clock = clock
+  /// - Parameter scheduler: Whose `now` stamps the credentials it returns; the wall clock by
+  ///   default, a `TestScheduler` when the test moves time.
+  init(scheduler: any SchedulerType = ConcurrentDispatchQueueScheduler(qos: .utility)) {
+    self.scheduler = scheduler
   }
 
   /// The next call waits at the returned gate.
   func holdNext() -> Gate {
     let gate = Gate()
-    lock.lock()
-    gates.append(gate)
-    lock.unlock()
+    pending.withLock { $0.gates.append(gate) }
     return gate
   }
 
   /// The next call (after its gate) ends with `outcome`.
   func script(_ outcome: Result<Credential, AuthError>) {
-    lock.lock()
-    outcomes.append(outcome)
-    lock.unlock()
+    pending.withLock { $0.outcomes.append(outcome) }
   }
 
   func refresh(_ credential: Credential) async throws(AuthError) -> Credential {
@@ -46,8 +43,8 @@ final class ScriptedRefresher: CredentialRefresher, @unchecked Sendable {
       $0.refreshed.append(credential)
       number = $0.calls
     }
-    let (gate, scripted) = lock.critical {
-      (gates.isEmpty ? nil : gates.removeFirst(), outcomes.isEmpty ? nil : outcomes.removeFirst())
+    let (gate, scripted) = pending.withLock {
+      ($0.gates.isEmpty ? nil : $0.gates.removeFirst(), $0.outcomes.isEmpty ? nil : $0.outcomes.removeFirst())
     }
     if let gate {
       do {
@@ -59,7 +56,7 @@ final class ScriptedRefresher: CredentialRefresher, @unchecked Sendable {
     }
     defer { log.update { $0.finished += 1 } }
     if let scripted { return try scripted.get() }
-    let now = clock.now
+    let now = scheduler.now
     return Credential(
       accessToken: "at-\(number)", refreshToken: "rt-\(number)", expiresAt: now.addingTimeInterval(lifetime),
       userID: credential.userID, issuedAt: now)

@@ -36,9 +36,8 @@ final class GatedTransport: Transport, @unchecked Sendable {
   let base: any Transport
   let tokenPath: String
   let traffic = Observed(Traffic())
-  private let lock = NSLock()
-  private var tokenGates: [Gate] = []
-  private var resourceGate: (@Sendable (Int, URLRequest) -> Gate?)?
+  private let tokenGates = Locked<[Gate]>([])
+  private let resourceGate = Locked<(@Sendable (Int, URLRequest) -> Gate?)?>(nil)
 
   init(base: any Transport, tokenEndpoint: URL) {
     self.base = base
@@ -48,9 +47,7 @@ final class GatedTransport: Transport, @unchecked Sendable {
   /// The next token request's response waits at the returned gate (the server has already acted).
   func holdNextTokenResponse() -> Gate {
     let gate = Gate()
-    lock.lock()
-    tokenGates.append(gate)
-    lock.unlock()
+    tokenGates.withLock { $0.append(gate) }
     return gate
   }
 
@@ -62,7 +59,7 @@ final class GatedTransport: Transport, @unchecked Sendable {
 
   /// Like ``holdResourceRequests(_:)``, choosing by the request too.
   func holdResourceRequests(_ choose: @escaping @Sendable (Int, URLRequest) -> Gate?) {
-    lock.critical { resourceGate = choose }
+    resourceGate.value = choose
   }
 
   func send(_ request: URLRequest) async throws -> HTTPResponse {
@@ -80,12 +77,12 @@ final class GatedTransport: Transport, @unchecked Sendable {
     }
     if isToken {
       let response = try await base.send(request)
-      let gate = lock.critical { tokenGates.isEmpty ? nil : tokenGates.removeFirst() }
+      let gate = tokenGates.withLock { $0.isEmpty ? nil : $0.removeFirst() }
       try await gate?.waitUnlessCancelled()
       traffic.update { $0.tokenResponses += 1 }
       return response
     }
-    let gate = lock.critical { resourceGate?(number, request) }
+    let gate = resourceGate.value?(number, request)
     try await gate?.waitUnlessCancelled()
     let response = try await base.send(request)
     traffic.update {
