@@ -11,15 +11,14 @@ struct StressTests {
   private let jitterRange = 2_000
 
   /// Tallies of one stress run.
-  final class Tally: @unchecked Sendable {
-    private let lock = NSLock()
-    private var counts: [String: Int] = [:]
+  final class Tally: Sendable {
+    private let counts = Locked<[String: Int]>([:])
 
     func count(_ key: String) {
-      lock.locked { counts[key, default: 0] += 1 }
+      counts.withLock { $0[key, default: 0] += 1 }
     }
 
-    subscript(key: String) -> Int { lock.locked { counts[key, default: 0] } }
+    subscript(key: String) -> Int { counts.value[key, default: 0] }
   }
 
   /// Busy-waits about `iterations` loop turns: jitter that moves one side of a race by a few
@@ -44,23 +43,21 @@ struct StressTests {
   }
 
   /// Lets a GCD thread cancel a task that may not have been stored yet.
-  final class TaskBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var task: Task<Int, any Error>?
-    private var cancelRequested = false
+  final class TaskBox: Sendable {
+    private let state = Locked<(task: Task<Int, any Error>?, cancelRequested: Bool)>((nil, false))
 
     func set(_ task: Task<Int, any Error>) {
-      let cancelNow = lock.locked {
-        self.task = task
-        return cancelRequested
+      let cancelNow = state.withLock {
+        $0.task = task
+        return $0.cancelRequested
       }
       if cancelNow { task.cancel() }
     }
 
     func cancel() {
-      let task = lock.locked {
-        cancelRequested = true
-        return self.task
+      let task = state.withLock {
+        $0.cancelRequested = true
+        return $0.task
       }
       task?.cancel()
     }

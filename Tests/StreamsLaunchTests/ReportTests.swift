@@ -88,4 +88,16 @@ struct ReportTests {
     queue.finish()
     try await queue.finished()
   }
+
+  @Test("With a real scheduler durations come from the monotonic clock: moving the wall clock during a task does not count")
+  func durationsIgnoreWallClock() async throws {
+    let wall = MovableClockScheduler()
+    let queue = LaunchQueue<Int>(scheduler: wall)
+    queue.enqueue(LaunchTask(1, name: "login") { _ in wall.moveClock(by: 3_600) })
+    queue.start()
+    queue.finish()
+    try await queue.finished()
+    let duration = try #require(queue.report().entries.first?.duration)
+    #expect(duration >= 0 && duration < 60)
+  }
 }

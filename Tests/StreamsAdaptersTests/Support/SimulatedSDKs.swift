@@ -30,15 +30,12 @@ final class CallbackSDK<Value: Sendable>: @unchecked Sendable {
 
   /// Calls the latest handler, on this thread.
   func callBack(_ value: Value?, _ error: (any Error)?) {
-    lock.lock()
-    let handler = handlers.last
-    lock.unlock()
-    handler?(value, error)
+    latestHandler()?(value, error)
   }
 
   /// Calls the latest handler from a new background thread, and waits until it returned.
   func callBackFromBackgroundThread(_ value: Value?, _ error: (any Error)?) async {
-    let handler = SDKBox(value: lock.locked { handlers.last })
+    let handler = SDKBox(value: latestHandler())
     let done = Gate()
     let arguments = SDKBox(value: (value, error))
     onBackgroundThread {
@@ -46,6 +43,13 @@ final class CallbackSDK<Value: Sendable>: @unchecked Sendable {
       done.open()
     }
     await done.wait()
+  }
+
+  /// The handler of the latest call, if any.
+  private func latestHandler() -> Completion? {
+    lock.lock()
+    defer { lock.unlock() }
+    return handlers.last
   }
 
   /// Releases every stored handler without calling it.
@@ -64,8 +68,16 @@ final class SignInController: @unchecked Sendable {
   private weak var storedDelegate: (any SignInControllerDelegate)?
   /// Set by every concurrent sign-in that shares the controller (the join tests), so it is locked.
   var delegate: (any SignInControllerDelegate)? {
-    get { lock.locked { storedDelegate } }
-    set { lock.locked { storedDelegate = newValue } }
+    get {
+      lock.lock()
+      defer { lock.unlock() }
+      return storedDelegate
+    }
+    set {
+      lock.lock()
+      storedDelegate = newValue
+      lock.unlock()
+    }
   }
   let performs = Signals()
   let cancels = Counter()

@@ -41,15 +41,6 @@ func outcome<Success: Sendable>(
   }
 }
 
-extension NSLock {
-  /// Runs `body` with the lock held (`NSLock.withLock` needs macOS 14 / iOS 17 on Apple platforms).
-  func locked<Result>(_ body: () throws -> Result) rethrows -> Result {
-    lock()
-    defer { unlock() }
-    return try body()
-  }
-}
-
 /// The error a `Result` or a `Task` failed with, if any.
 func failure<Success>(of result: Result<Success, any Error>) -> (any Error)? {
   if case .failure(let error) = result { return error }

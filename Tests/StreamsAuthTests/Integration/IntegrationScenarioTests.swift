@@ -202,7 +202,7 @@ struct IntegrationScenarioTests {
     #expect(rig.transport.traffic.current.tokenRequests == 2)
 
     // After the cooldown (the scheduler's time moved on), the same session refreshes and works.
-    rig.scheduler.advance(by: rig.session.policy.temporaryFailureCooldown + 1)
+    rig.scheduler.moveClock(by: rig.session.policy.temporaryFailureCooldown + 1)
     let response = try await rig.client.send(rig.request())
     #expect(response.statusCode == 200)
     let renewed = try #require(rig.session.current)
@@ -240,7 +240,7 @@ struct IntegrationScenarioTests {
     #expect(info.revoked && info.familyLiveRefreshTokens == 1)  // rotated to a pair the client never got
 
     // After the cooldown the client refreshes with the only refresh token it has: reuse.
-    rig.scheduler.advance(by: rig.session.policy.temporaryFailureCooldown + 1)
+    rig.scheduler.moveClock(by: rig.session.policy.temporaryFailureCooldown + 1)
     let second = await rig.sendOne()
     let rejected = try #require(second.failure as? AuthError, "\(second)")
     guard case .refreshRejected(let rejection) = rejected else {
@@ -286,7 +286,7 @@ struct IntegrationScenarioTests {
     #expect(rig.transport.traffic.current.tokenRequests == 1)
 
     // Within the grace period the old refresh token gets the pair already minted from it.
-    rig.scheduler.advance(by: rig.session.policy.temporaryFailureCooldown + 1)
+    rig.scheduler.moveClock(by: rig.session.policy.temporaryFailureCooldown + 1)
     let recoveredResponse = try await rig.client.send(rig.request())
     #expect(recoveredResponse.statusCode == 200)
     let recovered = try #require(rig.session.current)

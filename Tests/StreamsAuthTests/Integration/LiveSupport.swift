@@ -251,31 +251,11 @@ extension Live {
 
   /// Real time that the test can move forward: "after the cooldown" without waiting for it.
   ///
-  /// Its `now` is the wall clock plus what the test added. It keeps its own time as a virtual-time
-  /// scheduler does (it conforms to the package's `VirtualClockScheduler`), so the session
-  /// measures the temporary-failure cooldown and the refresh window on that `now` too; its
-  /// timers run on a dispatch queue in real time.
-  final class AdvancingScheduler: SchedulerType, VirtualClockScheduler, Sendable {
-    private let base = ConcurrentDispatchQueueScheduler(qos: .utility)
-    private let offset = Locked<TimeInterval>(0)
-
-    var now: Date { base.now.addingTimeInterval(offset.value) }
-
-    func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
-      base.schedule(state, action: action)
-    }
-
-    func scheduleRelative<StateType>(
-      _ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable
-    ) -> Disposable {
-      base.scheduleRelative(state, dueTime: dueTime, action: action)
-    }
-
-    /// Moves `now` forward by `seconds`.
-    func advance(by seconds: TimeInterval) {
-      offset.withLock { $0 += seconds }
-    }
-  }
+  /// Its `now` is the wall clock plus what the test added. Unlike its superclass it keeps its own
+  /// time as a virtual-time scheduler does (it conforms to the package's `VirtualClockScheduler`),
+  /// so the session measures the temporary-failure cooldown and the refresh window on that `now`
+  /// too; its timers run on a dispatch queue in real time.
+  final class AdvancingScheduler: MovableClockScheduler, VirtualClockScheduler, @unchecked Sendable {}
 }
 
 // MARK: - A client against the server

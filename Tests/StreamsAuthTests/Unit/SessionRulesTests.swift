@@ -100,6 +100,21 @@ struct SessionRulesTests {
     #expect(refresher.log.current.calls == 2)
   }
 
+  @Test("With a real scheduler the cooldown runs on the monotonic clock: moving the wall clock an hour on does not end it")
+  func cooldownIgnoresWallClock() async throws {
+    let wall = MovableClockScheduler()
+    let refresher = ScriptedRefresher(scheduler: wall)
+    let session = SessionManager(
+      refresher: refresher, scheduler: wall, policy: RefreshPolicy(temporaryFailureCooldown: 60))
+    let generation = try await signedIn(session)
+    let failure = AuthError.tokenEndpoint(statusCode: 503, error: nil)
+    refresher.script(.failure(failure))
+    await #expect(throws: failure) { try await session.refresh(ifGeneration: generation) }
+    wall.moveClock(by: 3_600)
+    await #expect(throws: failure) { try await session.refresh(ifGeneration: generation) }
+    #expect(refresher.log.current.calls == 1)
+  }
+
   @Test("A fatal failure clears the session once, tells every waiter, and stops refreshing")
   func fatalFailure() async throws {
     let session = makeSession()
