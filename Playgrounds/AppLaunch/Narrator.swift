@@ -9,7 +9,8 @@ enum Narrator {
 
   /// Prints `text` with a timestamp; lines from different threads never interleave.
   static func say(_ text: String) {
-    let elapsed = Double(DispatchTime.now().uptimeNanoseconds - origin.uptimeNanoseconds) / 1_000_000_000
+    let start = origin.uptimeNanoseconds  // set on first use, so read before now
+    let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000_000
     let stamp = String(format: "%5.0f ms", elapsed * 1000)
     lock.lock()
     print("\(stamp)  \(text)")

@@ -32,8 +32,11 @@ public struct OAuthRefresher: CredentialRefresher {
 
   /// Creates a refresher.
   ///
-  /// - Parameter scheduler: Whose `now` stamps the expiry; the wall clock of a background dispatch
-  ///   queue by default (pass the session's scheduler, as ``SessionManager`` does).
+  /// - Parameters:
+  ///   - configuration: Where the token endpoint is and who the client is.
+  ///   - transport: The transport the refresh request goes out on.
+  ///   - scheduler: Whose `now` stamps the expiry; the wall clock of a background dispatch queue
+  ///     by default (``SessionManager`` passes its own scheduler).
   public init(
     configuration: OAuthClientConfiguration, transport: any Transport,
     scheduler: any SchedulerType = ConcurrentDispatchQueueScheduler(qos: .utility)
