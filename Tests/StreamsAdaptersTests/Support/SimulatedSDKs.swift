@@ -63,21 +63,16 @@ final class CallbackSDK<Value: Sendable>: @unchecked Sendable {
 }
 
 /// A delegate SDK, simulated: a controller with a weak delegate, like `ASAuthorizationController`.
-final class SignInController: @unchecked Sendable {
-  private let lock = NSLock()
-  private weak var storedDelegate: (any SignInControllerDelegate)?
+final class SignInController: Sendable {
+  private struct WeakDelegate {
+    weak var value: (any SignInControllerDelegate)?
+  }
+
+  private let storedDelegate = Locked(WeakDelegate())
   /// Set by every concurrent sign-in that shares the controller (the join tests), so it is locked.
   var delegate: (any SignInControllerDelegate)? {
-    get {
-      lock.lock()
-      defer { lock.unlock() }
-      return storedDelegate
-    }
-    set {
-      lock.lock()
-      storedDelegate = newValue
-      lock.unlock()
-    }
+    get { storedDelegate.value.value }
+    set { storedDelegate.withLock { $0.value = newValue } }
   }
   let performs = Signals()
   let cancels = Counter()
