@@ -30,6 +30,7 @@ public struct Timeout: Sendable {
   /// any scheduler will do.
   public static func after(_ dueTime: RxTimeInterval, on scheduler: any SchedulerType) -> Timeout {
     Timeout { fire in
+      if case .never = dueTime { return TimeoutTimer {} }
       let timer = scheduler.scheduleRelative((), dueTime: dueTime) { _ in
         fire()
         return Disposables.create()

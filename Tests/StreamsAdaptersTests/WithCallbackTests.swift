@@ -132,6 +132,18 @@ struct WithCallbackTests {
     #expect(sdk.cancels.value == 0)
   }
 
+  @Test("a timeout of .never on a scheduler arms no timer; the SDK's answer ends the wait")
+  func neverTimeout() async throws {
+    let timers = CountingScheduler(TestScheduler(initialClock: 0))
+    let sdk = CallbackSDK<Int>()
+    let task = Task { try await logIn(sdk, timeout: .after(.never, on: timers)) }
+    await sdk.starts.wait(for: 1)
+    sdk.callBack(7, nil)
+    #expect(try await task.value == 7)
+    #expect(timers.scheduled.value == 0)
+    #expect(sdk.cancels.value == 0)
+  }
+
   @Test("cancel: CancellationError at once, without the SDK answering; the hook ran once")
   func cancel() async throws {
     let sdk = CallbackSDK<Int>()

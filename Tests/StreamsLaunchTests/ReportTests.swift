@@ -89,7 +89,7 @@ struct ReportTests {
     try await queue.finished()
   }
 
-  @Test("With a real scheduler durations come from the monotonic clock: moving the wall clock during a task does not count")
+  @Test("With a real scheduler durations are monotonic: moving the wall clock during a task does not count")
   func durationsIgnoreWallClock() async throws {
     let wall = MovableClockScheduler()
     let queue = LaunchQueue<Int>(scheduler: wall)

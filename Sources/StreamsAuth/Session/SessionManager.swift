@@ -87,8 +87,8 @@ public final class SessionManager: Sendable {
   ///     bearer token.
   public init(
     refresher: any CredentialRefresher, storage: any CredentialStorage = InMemoryCredentialStorage(),
-    scheduler: any SchedulerType = ConcurrentDispatchQueueScheduler(qos: .utility), policy: RefreshPolicy = RefreshPolicy(),
-    log: AuthLogHandler? = nil, tokenEndpoint: URL? = nil
+    scheduler: any SchedulerType = ConcurrentDispatchQueueScheduler(qos: .utility),
+    policy: RefreshPolicy = RefreshPolicy(), log: AuthLogHandler? = nil, tokenEndpoint: URL? = nil
   ) {
     self.storage = SessionStorage(
       refresher: refresher, credentialStorage: storage, scheduler: scheduler, policy: policy, log: log)

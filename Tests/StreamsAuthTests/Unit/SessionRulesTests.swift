@@ -100,7 +100,7 @@ struct SessionRulesTests {
     #expect(refresher.log.current.calls == 2)
   }
 
-  @Test("With a real scheduler the cooldown runs on the monotonic clock: moving the wall clock an hour on does not end it")
+  @Test("With a real scheduler the cooldown is monotonic: moving the wall clock an hour on does not end it")
   func cooldownIgnoresWallClock() async throws {
     let wall = MovableClockScheduler()
     let refresher = ScriptedRefresher(scheduler: wall)
