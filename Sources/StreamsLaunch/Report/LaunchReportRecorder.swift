@@ -9,7 +9,8 @@ struct LaunchReportRecorder<Rank: Comparable & Sendable>: Sendable {
     let task: LaunchTaskInfo<Rank>
     var firstStartedAt: TimeInterval?
     /// The position of the task's first start among all first starts: the report's order, which
-    /// clock readings can't give (a manual or coarse clock reads the same for several starts).
+    /// clock readings can't give (a virtual clock that is not advanced, or a coarse one, reads the
+    /// same for several starts).
     var runOrder: Int?
     var returnedAt: TimeInterval?
     var attempts = 0
