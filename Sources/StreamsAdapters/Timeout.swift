@@ -1,3 +1,4 @@
+import Dispatch
 import Streams
 
 /// How long an adapter waits for the SDK before it gives up with ``AdapterError/timedOut``.

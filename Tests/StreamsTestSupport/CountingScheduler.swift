@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import Streams
 
 /// A scheduler that forwards to `base` and counts the work scheduled on it, so that a test can
