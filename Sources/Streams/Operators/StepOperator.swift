@@ -28,25 +28,76 @@ final class StepOperator<Source, Result, State>: Producer<Result>, @unchecked Se
   }
 }
 
-/// Collects the events a ``StepOperator`` step sends; one event is stored inline.
+/// Collects the events a ``StepOperator`` step sends, in order, for the sink to send once the step
+/// has returned.
+///
+/// A view of the subscription's ``StepOutbox``, which keeps the first element in a slot allocated
+/// once per subscription: in unspecialized generic code, building an `Event` or an `Optional` per
+/// element costs a metadata lookup each time, so the usual step (one element, or none) builds
+/// neither. Anything else (a terminal event, a second element) waits in order in a list.
 struct Downstream<Element> {
-  fileprivate var first: Event<Element>?
-  fileprivate var rest: [Event<Element>] = []
+  fileprivate unowned(unsafe) let outbox: StepOutbox<Element>
 
   /// Sends an element.
-  mutating func next(_ element: Element) { forward(.next(element)) }
+  mutating func next(_ element: Element) { outbox.next(element) }
   /// Sends an error; the subscription ends.
-  mutating func error(_ error: Swift.Error) { forward(.error(error)) }
+  mutating func error(_ error: Swift.Error) { outbox.append(.error(error)) }
   /// Sends completion; the subscription ends.
-  mutating func completed() { forward(.completed) }
+  mutating func completed() { outbox.append(.completed) }
 
   /// Sends an event unchanged.
   mutating func forward(_ event: Event<Element>) {
-    if first == nil {
-      first = event
+    if case .next(let element) = event {
+      outbox.next(element)
     } else {
-      rest.append(event)
+      outbox.append(event)
     }
+  }
+}
+
+/// What one step of a ``StepSink`` sent: the first element, if the step sent one before anything
+/// else, in `slot`; every other event, in order, in `overflow`. Touched only by the sink's `on(_:)`,
+/// whose calls the Rx grammar serializes, so the accesses never overlap.
+final class StepOutbox<Element> {
+  private let slot = UnsafeMutablePointer<Element>.allocate(capacity: 1)
+  @exclusivity(unchecked) private(set) var holdsElement = false
+  @exclusivity(unchecked) private(set) var hasOverflow = false
+  @exclusivity(unchecked) private var overflow: [Event<Element>] = []
+
+  deinit {
+    if holdsElement { slot.deinitialize(count: 1) }
+    slot.deallocate()
+  }
+
+  fileprivate func next(_ element: Element) {
+    if holdsElement || hasOverflow {
+      appendNext(element)
+    } else {
+      slot.initialize(to: element)
+      holdsElement = true
+    }
+  }
+
+  /// Out of line, so that the usual `next` does not look up `Event<Element>`.
+  @inline(never)
+  private func appendNext(_ element: Element) { append(.next(element)) }
+
+  fileprivate func append(_ event: Event<Element>) {
+    overflow.append(event)
+    hasOverflow = true
+  }
+
+  /// The element in the slot, leaving it empty (only when `holdsElement`).
+  func takeElement() -> Element {
+    holdsElement = false
+    return slot.move()
+  }
+
+  /// The events in `overflow`, leaving it empty (only when `hasOverflow`).
+  func takeOverflow() -> [Event<Element>] {
+    hasOverflow = false
+    defer { overflow = [] }
+    return overflow
   }
 }
 
@@ -60,6 +111,7 @@ final class StepSink<Source, State, Observer: ObserverType>: Sink<Observer>, Obs
   @exclusivity(unchecked) private var state: State
   private var stepping = false
   private let step: StepOperator<Source, Result, State>.Step
+  private let outbox = StepOutbox<Result>()
 
   init(
     state: State, step: @escaping StepOperator<Source, Result, State>.Step, observer: Observer, cancel: Cancelable
@@ -76,21 +128,33 @@ final class StepSink<Source, State, Observer: ObserverType>: Sink<Observer>, Obs
       return
     }
     stepping = true
-    var downstream = Downstream<Result>()
+    var downstream = Downstream(outbox: outbox)
     do {
       try step(&state, event, &downstream)
     } catch {
       downstream.error(error)
     }
     stepping = false
-    guard let first = downstream.first else { return }
-    emit(first)
-    for event in downstream.rest { emit(event) }
+    // The outbox is emptied before anything is sent, so that a subscriber re-entering this sink
+    // steps with an empty one. The usual step sent one element and nothing else.
+    guard outbox.hasOverflow else {
+      if outbox.holdsElement { forwardNext(outbox.takeElement()) }
+      return
+    }
+    sendWithOverflow()
   }
 
-  private func emit(_ event: Event<Result>) {
-    forwardOn(event)
-    if event.isStopEvent { dispose() }
+  /// Sends what a step sent beyond one element. Out of line, so that the usual step does not look
+  /// up `Event<Result>` or `Optional<Result>`.
+  @inline(never)
+  private func sendWithOverflow() {
+    let element = outbox.holdsElement ? outbox.takeElement() : nil
+    let rest = outbox.takeOverflow()
+    if let element { forwardNext(element) }
+    for event in rest {
+      forwardOn(event)
+      if event.isStopEvent { dispose() }
+    }
   }
 }
 

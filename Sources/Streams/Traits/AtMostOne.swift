@@ -1,22 +1,20 @@
 /// Checks that a sequence has at most one element (and, for a ``Single``, at least one).
-final class AtMostOne<Element>: Producer<Element>, @unchecked Sendable {
-  private let source: Observable<Element>
+final class AtMostOne<Element>: ElementOperator<Element, Element>, @unchecked Sendable {
   private let requiresElement: Bool
 
   init(source: Observable<Element>, requiresElement: Bool) {
-    self.source = source
     self.requiresElement = requiresElement
+    super.init(source: source)
   }
 
-  override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
-    -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element
+  override func makeSink<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
+    -> ElementSink<Element, Observer> where Observer.Element == Element
   {
-    let sink = AtMostOneSink(requiresElement: requiresElement, observer: observer, cancel: cancel)
-    return (sink, source.subscribe(sink))
+    AtMostOneSink(requiresElement: requiresElement, observer: observer, cancel: cancel)
   }
 }
 
-final class AtMostOneSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+final class AtMostOneSink<Observer: ObserverType>: ElementSink<Observer.Element, Observer>, @unchecked Sendable {
   private let requiresElement: Bool
   // Touched only by `on(_:)`, whose calls the Rx grammar serializes.
   private var element: Observer.Element?
@@ -26,26 +24,26 @@ final class AtMostOneSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
     super.init(observer: observer, cancel: cancel)
   }
 
-  func on(_ event: Event<Observer.Element>) {
-    switch event {
-    case .next(let value):
-      if element != nil {
-        forwardOn(.error(StreamsError.moreThanOneElement))
-        dispose()
-      } else {
-        element = value
-      }
-    case .error:
-      forwardOn(event)
+  override func onNext(_ value: Observer.Element) {
+    if element != nil {
+      forwardOn(.error(StreamsError.moreThanOneElement))
       dispose()
-    case .completed:
+    } else {
+      element = value
+    }
+  }
+
+  override func onTerminal(_ event: Event<Observer.Element>) {
+    if case .completed = event {
       if let element {
         forwardOn(.next(element))
         forwardOn(.completed)
       } else {
         forwardOn(requiresElement ? .error(StreamsError.noElements) : .completed)
       }
-      dispose()
+    } else {
+      forwardOn(event)
     }
+    dispose()
   }
 }

@@ -1,4 +1,4 @@
-/// The floors of the operator rows (C, E, F): each operator as the least a closure can do, fed by a
+/// The floors of the operator rows (C, E, F, J): each operator as the least a closure can do, fed by a
 /// floor subject (``ClosureSubject`` / ``LockedClosureSubject``) one value at a time, like the
 /// Streams and OpenCombine columns are fed by a subject.
 ///
@@ -17,6 +17,63 @@ enum ClosureOperators {
     _ predicate: @escaping (Value) -> Bool, into next: @escaping (Value) -> Void
   ) -> (Value) -> Void {
     { if predicate($0) { next($0) } }
+  }
+
+  /// `compactMap`: transforms, then calls the next stage with the results that are not `nil`.
+  static func compactMap<Input, Output>(
+    _ transform: @escaping (Input) -> Output?, into next: @escaping (Output) -> Void
+  ) -> (Input) -> Void {
+    { if let output = transform($0) { next(output) } }
+  }
+
+  /// `distinctUntilChanged`: calls the next stage with the values that differ from the one before.
+  static func distinctUntilChanged<Value: Equatable>(into next: @escaping (Value) -> Void) -> (Value) -> Void {
+    var previous: Value?
+    return { value in
+      if value != previous {
+        previous = value
+        next(value)
+      }
+    }
+  }
+
+  /// `scan`: folds each value into a running result and calls the next stage with it.
+  static func scan<Value, Result>(
+    _ seed: Result, _ accumulator: @escaping (Result, Value) -> Result, into next: @escaping (Result) -> Void
+  ) -> (Value) -> Void {
+    var result = seed
+    return { value in
+      result = accumulator(result, value)
+      next(result)
+    }
+  }
+
+  /// `skip`: drops the first `count` values.
+  static func skip<Value>(_ count: Int, into next: @escaping (Value) -> Void) -> (Value) -> Void {
+    var remaining = count
+    return { value in
+      if remaining > 0 {
+        remaining -= 1
+      } else {
+        next(value)
+      }
+    }
+  }
+
+  /// Row J's ten operators, in the order the Streams and OpenCombine columns chain them. Their state
+  /// (`distinctUntilChanged`, `scan`, `skip`) needs no lock even in the locked floor: a subject
+  /// delivers one value at a time, so only one value is ever inside the chain.
+  static func longChain(into next: @escaping (Int) -> Void) -> (Int) -> Void {
+    let tenth = map({ $0 &+ 1 }, into: next)
+    let ninth: (Int) -> Void = skip(1, into: tenth)
+    let eighth = map({ $0 & 0xFFFF }, into: ninth)
+    let seventh: (Int) -> Void = scan(0, { $0 &+ $1 }, into: eighth)
+    let sixth: (Int) -> Void = distinctUntilChanged(into: seventh)
+    let fifth = map({ $0 / 4 }, into: sixth)
+    let fourth = compactMap({ $0 % 5 == 0 ? nil : $0 }, into: fifth)
+    let third = map({ $0 >> 1 }, into: fourth)
+    let second = filter({ $0 & 1 == 0 }, into: third)
+    return map({ $0 &* 3 }, into: second)
   }
 
   /// `flatMap` where every inner sequence is a `just`: each value makes an inner "sequence" (a

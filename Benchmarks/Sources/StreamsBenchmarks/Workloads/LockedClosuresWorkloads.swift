@@ -123,4 +123,29 @@ enum LockedClosuresWorkloads {
     second.unsubscribe(secondKey)
     return total.value
   }
+
+  static func longChain(_ meter: inout Meter, _ sizes: Sizes) -> Int {
+    let subject = LockedClosureSubject<Int>()
+    let total = Total()
+    let key = subject.subscribe(ClosureOperators.longChain(into: { total.value &+= $0 }))
+    meter.start()
+    for value in 0..<sizes.chainValues { subject.send(value) }
+    meter.stop()
+    subject.unsubscribe(key)
+    return total.value
+  }
+
+  static func shareReplay(_ meter: inout Meter, _ sizes: Sizes) -> Int {
+    let subject = LockedClosureSubject<Int>()
+    let shared = LockedClosureReplaySubject<Int>(bufferSize: 1)
+    let sourceKey = subject.subscribe { shared.send($0) }
+    let total = Total()
+    let keys = (0..<sizes.subscribers).map { _ in shared.subscribe { total.value &+= $0 } }
+    meter.start()
+    for value in 0..<sizes.sends { subject.send(value) }
+    meter.stop()
+    for key in keys { shared.unsubscribe(key) }
+    subject.unsubscribe(sourceKey)
+    return total.value
+  }
 }

@@ -90,4 +90,27 @@ enum OpenCombineWorkloads {
     cancellable.cancel()
     return total.value
   }
+
+  static func longChain(_ meter: inout Meter, _ sizes: Sizes) -> Int {
+    let subject = PassthroughSubject<Int, Never>()
+    let total = Total()
+    let cancellable =
+      subject
+      .map { (value: Int) -> Int in value &* 3 }
+      .filter { (value: Int) -> Bool in value & 1 == 0 }
+      .map { (value: Int) -> Int in value >> 1 }
+      .compactMap { (value: Int) -> Int? in value % 5 == 0 ? nil : value }
+      .map { (value: Int) -> Int in value / 4 }
+      .removeDuplicates()
+      .scan(0) { (sum: Int, value: Int) -> Int in sum &+ value }
+      .map { (value: Int) -> Int in value & 0xFFFF }
+      .dropFirst(1)
+      .map { (value: Int) -> Int in value &+ 1 }
+      .sink { total.value &+= $0 }
+    meter.start()
+    for value in 0..<sizes.chainValues { subject.send(value) }
+    meter.stop()
+    cancellable.cancel()
+    return total.value
+  }
 }

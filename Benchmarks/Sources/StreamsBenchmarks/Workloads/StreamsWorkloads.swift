@@ -124,4 +124,39 @@ enum StreamsWorkloads {
     subscription.dispose()
     return total.value
   }
+
+  static func longChain(_ meter: inout Meter, _ sizes: Sizes) -> Int {
+    let subject = PublishSubject<Int>()
+    let total = Total()
+    let subscription =
+      subject
+      .map { $0 &* 3 }
+      .filter { $0 & 1 == 0 }
+      .map { $0 >> 1 }
+      .compactMap { $0 % 5 == 0 ? nil : $0 }
+      .map { $0 / 4 }
+      .distinctUntilChanged()
+      .scan(0) { $0 &+ $1 }
+      .map { $0 & 0xFFFF }
+      .skip(1)
+      .map { $0 &+ 1 }
+      .subscribe(onNext: { total.value &+= $0 })
+    meter.start()
+    for value in 0..<sizes.chainValues { subject.onNext(value) }
+    meter.stop()
+    subscription.dispose()
+    return total.value
+  }
+
+  static func shareReplay(_ meter: inout Meter, _ sizes: Sizes) -> Int {
+    let subject = PublishSubject<Int>()
+    let shared = subject.share(replay: 1, scope: .whileConnected)
+    let total = Total()
+    let subscriptions = (0..<sizes.subscribers).map { _ in shared.subscribe(onNext: { total.value &+= $0 }) }
+    meter.start()
+    for value in 0..<sizes.sends { subject.onNext(value) }
+    meter.stop()
+    for subscription in subscriptions { subscription.dispose() }
+    return total.value
+  }
 }

@@ -24,24 +24,22 @@ extension ObservableType {
   }
 }
 
-final class CompactMap<Source, Result>: Producer<Result>, @unchecked Sendable {
-  private let source: Observable<Source>
+final class CompactMap<Source, Result>: ElementOperator<Source, Result>, @unchecked Sendable {
   private let transform: (Source) throws -> Result?
 
   init(source: Observable<Source>, transform: @escaping (Source) throws -> Result?) {
-    self.source = source
     self.transform = transform
+    super.init(source: source)
   }
 
-  override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
-    -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result
+  override func makeSink<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
+    -> ElementSink<Source, Observer> where Observer.Element == Result
   {
-    let sink = CompactMapSink(transform: transform, observer: observer, cancel: cancel)
-    return (sink, source.subscribe(sink))
+    CompactMapSink(transform: transform, observer: observer, cancel: cancel)
   }
 }
 
-final class CompactMapSink<Source, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+final class CompactMapSink<Source, Observer: ObserverType>: ElementSink<Source, Observer>, @unchecked Sendable {
   private let transform: (Source) throws -> Observer.Element?
 
   init(transform: @escaping (Source) throws -> Observer.Element?, observer: Observer, cancel: Cancelable) {
@@ -49,48 +47,33 @@ final class CompactMapSink<Source, Observer: ObserverType>: Sink<Observer>, Obse
     super.init(observer: observer, cancel: cancel)
   }
 
-  func onNext(_ element: Source) {
+  override func onNext(_ element: Source) {
     do {
       if let result = try transform(element) { forwardNext(result) }
     } catch {
       forwardErrorAndDispose(error)
     }
   }
-
-  func on(_ event: Event<Source>) {
-    switch event {
-    case .next(let element):
-      onNext(element)
-    case .error(let error):
-      forwardOn(.error(error))
-      dispose()
-    case .completed:
-      forwardOn(.completed)
-      dispose()
-    }
-  }
 }
 
 /// `filter`: its own sink rather than a `compactMap` to an optional, so that an element passes
 /// through without being wrapped (in generic code, `Optional<T>` costs a metadata lookup per element).
-final class Filter<Element>: Producer<Element>, @unchecked Sendable {
-  private let source: Observable<Element>
+final class Filter<Element>: ElementOperator<Element, Element>, @unchecked Sendable {
   private let predicate: (Element) throws -> Bool
 
   init(source: Observable<Element>, predicate: @escaping (Element) throws -> Bool) {
-    self.source = source
     self.predicate = predicate
+    super.init(source: source)
   }
 
-  override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
-    -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element
+  override func makeSink<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
+    -> ElementSink<Element, Observer> where Observer.Element == Element
   {
-    let sink = FilterSink(predicate: predicate, observer: observer, cancel: cancel)
-    return (sink, source.subscribe(sink))
+    FilterSink(predicate: predicate, observer: observer, cancel: cancel)
   }
 }
 
-final class FilterSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+final class FilterSink<Observer: ObserverType>: ElementSink<Observer.Element, Observer>, @unchecked Sendable {
   private let predicate: (Observer.Element) throws -> Bool
 
   init(predicate: @escaping (Observer.Element) throws -> Bool, observer: Observer, cancel: Cancelable) {
@@ -98,24 +81,11 @@ final class FilterSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @u
     super.init(observer: observer, cancel: cancel)
   }
 
-  func onNext(_ element: Observer.Element) {
+  override func onNext(_ element: Observer.Element) {
     do {
       if try predicate(element) { forwardNext(element) }
     } catch {
       forwardErrorAndDispose(error)
-    }
-  }
-
-  func on(_ event: Event<Observer.Element>) {
-    switch event {
-    case .next(let element):
-      onNext(element)
-    case .error(let error):
-      forwardOn(.error(error))
-      dispose()
-    case .completed:
-      forwardOn(.completed)
-      dispose()
     }
   }
 }

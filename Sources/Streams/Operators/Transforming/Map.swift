@@ -13,24 +13,22 @@ extension ObservableType {
   }
 }
 
-final class Map<Source, Result>: Producer<Result>, @unchecked Sendable {
-  private let source: Observable<Source>
+final class Map<Source, Result>: ElementOperator<Source, Result>, @unchecked Sendable {
   private let transform: (Source) throws -> Result
 
   init(source: Observable<Source>, transform: @escaping (Source) throws -> Result) {
-    self.source = source
     self.transform = transform
+    super.init(source: source)
   }
 
-  override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
-    -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result
+  override func makeSink<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
+    -> ElementSink<Source, Observer> where Observer.Element == Result
   {
-    let sink = MapSink(transform: transform, observer: observer, cancel: cancel)
-    return (sink, source.subscribe(sink))
+    MapSink(transform: transform, observer: observer, cancel: cancel)
   }
 }
 
-final class MapSink<Source, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+final class MapSink<Source, Observer: ObserverType>: ElementSink<Source, Observer>, @unchecked Sendable {
   private let transform: (Source) throws -> Observer.Element
 
   init(transform: @escaping (Source) throws -> Observer.Element, observer: Observer, cancel: Cancelable) {
@@ -38,24 +36,11 @@ final class MapSink<Source, Observer: ObserverType>: Sink<Observer>, ObserverTyp
     super.init(observer: observer, cancel: cancel)
   }
 
-  func onNext(_ element: Source) {
+  override func onNext(_ element: Source) {
     do {
       forwardNext(try transform(element))
     } catch {
       forwardErrorAndDispose(error)
-    }
-  }
-
-  func on(_ event: Event<Source>) {
-    switch event {
-    case .next(let element):
-      onNext(element)
-    case .error(let error):
-      forwardOn(.error(error))
-      dispose()
-    case .completed:
-      forwardOn(.completed)
-      dispose()
     }
   }
 }
