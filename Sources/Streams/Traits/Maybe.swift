@@ -16,6 +16,24 @@ public enum MaybeEvent<Element> {
 
 extension MaybeEvent: Sendable where Element: Sendable {}
 
+extension MaybeEvent: TraitEvent {
+  init(first event: Event<Element>) {
+    switch event {
+    case .next(let element): self = .success(element)
+    case .error(let error): self = .error(error)
+    case .completed: self = .completed
+    }
+  }
+
+  var result: Result<Element?, Swift.Error> {
+    switch self {
+    case .success(let element): .success(element)
+    case .error(let error): .failure(error)
+    case .completed: .success(nil)
+    }
+  }
+}
+
 extension PrimitiveSequenceType where Trait == MaybeTrait {
   /// The callback a `Maybe.create(subscribe:)` function reports its outcome to.
   public typealias MaybeObserver = (MaybeEvent<Element>) -> Void
@@ -25,30 +43,13 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
   public static func create(subscribe: @escaping (@escaping MaybeObserver) -> Disposable)
     -> PrimitiveSequence<Trait, Element>
   {
-    PrimitiveSequence(
-      raw: Observable.create { observer in
-        subscribe { outcome in
-          switch outcome {
-          case .success(let element):
-            observer.onNext(element)
-            observer.onCompleted()
-          case .error(let error): observer.onError(error)
-          case .completed: observer.onCompleted()
-          }
-        }
-      })
+    PrimitiveSequence.create(reporting: subscribe)
   }
 
   /// Subscribes with one callback for the outcome, called once: an element is reported without
   /// the completion that follows it.
   public func subscribe(_ observer: @escaping (MaybeEvent<Element>) -> Void) -> Disposable {
-    primitiveSequence.source.subscribeOutcome { event in
-      switch event {
-      case .next(let element): observer(.success(element))
-      case .error(let error): observer(.error(error))
-      case .completed: observer(.completed)
-      }
-    }
+    primitiveSequence.reportOutcome(to: observer)
   }
 
   /// Subscribes with closures for each outcome; `onDisposed` runs once, right after the outcome's
@@ -61,15 +62,9 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     onCompleted: (() -> Void)? = nil,
     onDisposed: (() -> Void)? = nil
   ) -> Disposable {
-    let outcome = TraitOutcome(onError: onError, onDisposed: onDisposed)
-    return outcome.attach(
-      subscribe { event in
-        switch event {
-        case .success(let element): outcome.finish { onSuccess?(element) }
-        case .error(let error): outcome.fail(error)
-        case .completed: outcome.finish(onCompleted)
-        }
-      })
+    primitiveSequence.subscribeOutcome(
+      as: MaybeEvent<Element>.self, onSuccess: onSuccess, onEmpty: onCompleted, onError: onError,
+      onDisposed: onDisposed)
   }
 
   /// Subscribes with closures that receive `object` while it is alive (held weakly); once it is
@@ -81,11 +76,10 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     onCompleted: ((Object) -> Void)? = nil,
     onDisposed: ((Object) -> Void)? = nil
   ) -> Disposable {
-    subscribe(
-      onSuccess: { [weak object] element in if let object { onSuccess?(object, element) } },
-      onError: onError.map { onError in { [weak object] error in if let object { onError(object, error) } } },
-      onCompleted: { [weak object] in if let object { onCompleted?(object) } },
-      onDisposed: { [weak object] in if let object { onDisposed?(object) } })
+    let callbacks = WeakObjectCallbacks(object)
+    return subscribe(
+      onSuccess: callbacks.bind(onSuccess), onError: callbacks.bindIfPresent(onError),
+      onCompleted: callbacks.bind(onCompleted), onDisposed: callbacks.bind(onDisposed))
   }
 
   /// A maybe that succeeds at once with `element`.

@@ -7,6 +7,19 @@ public typealias Single<Element> = PrimitiveSequence<SingleTrait, Element>
 /// The outcome of a ``Single``: `.success(element)` or `.failure(error)`.
 public typealias SingleEvent<Element> = Result<Element, Swift.Error>
 
+extension Result: TraitEvent where Failure == Swift.Error {
+  /// A single that completes without an element fails with ``StreamsError/noElements``.
+  init(first event: Event<Success>) {
+    switch event {
+    case .next(let element): self = .success(element)
+    case .error(let error): self = .failure(error)
+    case .completed: self = .failure(StreamsError.noElements)
+    }
+  }
+
+  var result: Result<Success?, Swift.Error> { map { $0 } }
+}
+
 extension PrimitiveSequenceType where Trait == SingleTrait {
   /// The callback a ``PrimitiveSequenceType/create(subscribe:)->Single<Self.Element>`` function reports its outcome to.
   public typealias SingleObserver = (SingleEvent<Element>) -> Void
@@ -14,18 +27,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
   /// Creates a single from a function called for each subscriber; the first outcome it reports
   /// wins, later ones are ignored.
   public static func create(subscribe: @escaping (@escaping SingleObserver) -> Disposable) -> Single<Element> {
-    Single(
-      raw: Observable.create { observer in
-        subscribe { outcome in
-          switch outcome {
-          case .success(let element):
-            observer.onNext(element)
-            observer.onCompleted()
-          case .failure(let error):
-            observer.onError(error)
-          }
-        }
-      })
+    Single.create(reporting: subscribe)
   }
 
   /// Subscribes with one callback for the outcome, called once.
@@ -34,13 +36,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
   /// reports ``StreamsError/noElements``, where RxSwift stops in debug builds and stays silent in
   /// release builds.
   public func subscribe(_ observer: @escaping (SingleEvent<Element>) -> Void) -> Disposable {
-    primitiveSequence.source.subscribeOutcome { event in
-      switch event {
-      case .next(let element): observer(.success(element))
-      case .error(let error): observer(.failure(error))
-      case .completed: observer(.failure(StreamsError.noElements))
-      }
-    }
+    primitiveSequence.reportOutcome(to: observer)
   }
 
   /// Subscribes with closures for success and failure; `onDisposed` runs once, right after the
@@ -52,14 +48,8 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     onFailure: ((Swift.Error) -> Void)? = nil,
     onDisposed: (() -> Void)? = nil
   ) -> Disposable {
-    let outcome = TraitOutcome(onError: onFailure, onDisposed: onDisposed)
-    return outcome.attach(
-      subscribe { event in
-        switch event {
-        case .success(let element): outcome.finish { onSuccess?(element) }
-        case .failure(let error): outcome.fail(error)
-        }
-      })
+    primitiveSequence.subscribeOutcome(
+      as: SingleEvent<Element>.self, onSuccess: onSuccess, onEmpty: nil, onError: onFailure, onDisposed: onDisposed)
   }
 
   /// The old spelling of ``subscribe(onSuccess:onFailure:onDisposed:)``.
@@ -80,10 +70,10 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     onFailure: ((Object, Swift.Error) -> Void)? = nil,
     onDisposed: ((Object) -> Void)? = nil
   ) -> Disposable {
-    subscribe(
-      onSuccess: { [weak object] element in if let object { onSuccess?(object, element) } },
-      onFailure: onFailure.map { onFailure in { [weak object] error in if let object { onFailure(object, error) } } },
-      onDisposed: { [weak object] in if let object { onDisposed?(object) } })
+    let callbacks = WeakObjectCallbacks(object)
+    return subscribe(
+      onSuccess: callbacks.bind(onSuccess), onFailure: callbacks.bindIfPresent(onFailure),
+      onDisposed: callbacks.bind(onDisposed))
   }
 
   /// A single that succeeds at once with `element`.
