@@ -73,16 +73,6 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
       onDisposed: callbacks.bind(onDisposed))
   }
 
-  /// A completable that fails at once with `error`.
-  public static func error(_ error: Swift.Error) -> Completable {
-    Completable(raw: Observable.error(error))
-  }
-
-  /// A completable that never completes.
-  public static func never() -> Completable {
-    Completable(raw: Observable.never())
-  }
-
   /// A completable that completes at once.
   public static func empty() -> Completable {
     Completable(raw: Observable.empty())

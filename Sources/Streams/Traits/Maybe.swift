@@ -82,26 +82,6 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
       onCompleted: callbacks.bind(onCompleted), onDisposed: callbacks.bind(onDisposed))
   }
 
-  /// A maybe that succeeds at once with `element`.
-  public static func just(_ element: Element) -> Maybe<Element> {
-    Maybe(raw: Observable.just(element))
-  }
-
-  /// A maybe that succeeds with `element` on `scheduler`.
-  public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Maybe<Element> {
-    Maybe(raw: Observable.just(element, scheduler: scheduler))
-  }
-
-  /// A maybe that fails at once with `error`.
-  public static func error(_ error: Swift.Error) -> Maybe<Element> {
-    Maybe(raw: Observable.error(error))
-  }
-
-  /// A maybe that never sends anything.
-  public static func never() -> Maybe<Element> {
-    Maybe(raw: Observable.never())
-  }
-
   /// A maybe that completes at once, empty.
   public static func empty() -> Maybe<Element> {
     Maybe(raw: Observable.empty())
@@ -128,26 +108,6 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         afterCompleted: afterCompleted, onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
   }
 
-  /// Keeps the element if `predicate` holds for it; otherwise completes empty.
-  public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Maybe<Element> {
-    Maybe(raw: primitiveSequence.source.filter(predicate))
-  }
-
-  /// Transforms the element; an error thrown by `transform` fails the maybe.
-  public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Maybe<Result> {
-    Maybe(raw: primitiveSequence.source.map(transform))
-  }
-
-  /// Transforms the element, completing empty when `transform` returns `nil`.
-  public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Maybe<Result> {
-    Maybe(raw: primitiveSequence.source.compactMap(transform))
-  }
-
-  /// Continues with the maybe that `selector` returns for the element.
-  public func flatMap<Result>(_ selector: @escaping (Element) throws -> Maybe<Result>) -> Maybe<Result> {
-    Maybe(raw: primitiveSequence.source.flatMap(selector))
-  }
-
   /// A single with the element, or with `default` if the maybe completes empty.
   public func ifEmpty(default: Element) -> Single<Element> {
     Single(raw: primitiveSequence.source.continueIfEmpty(with: .just(`default`)))
@@ -161,16 +121,5 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
   /// The element, or the outcome of `other` (subscribed then) if the maybe completes empty.
   public func ifEmpty(switchTo other: Single<Element>) -> Single<Element> {
     Single(raw: primitiveSequence.source.continueIfEmpty(with: other.source))
-  }
-
-  /// On an error, succeeds with `element` instead.
-  public func catchAndReturn(_ element: Element) -> PrimitiveSequence<Trait, Element> {
-    PrimitiveSequence(raw: primitiveSequence.source.catchAndReturn(element))
-  }
-
-  /// The old name of `catchAndReturn(_:)`.
-  @available(*, deprecated, renamed: "catchAndReturn(_:)")
-  public func catchErrorJustReturn(_ element: Element) -> PrimitiveSequence<Trait, Element> {
-    catchAndReturn(element)
   }
 }

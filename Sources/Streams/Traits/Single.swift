@@ -76,26 +76,6 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
       onDisposed: callbacks.bind(onDisposed))
   }
 
-  /// A single that succeeds at once with `element`.
-  public static func just(_ element: Element) -> Single<Element> {
-    Single(raw: Observable.just(element))
-  }
-
-  /// A single that succeeds with `element` on `scheduler`.
-  public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Single<Element> {
-    Single(raw: Observable.just(element, scheduler: scheduler))
-  }
-
-  /// A single that fails at once with `error`.
-  public static func error(_ error: Swift.Error) -> Single<Element> {
-    Single(raw: Observable.error(error))
-  }
-
-  /// A single that never sends anything.
-  public static func never() -> Single<Element> {
-    Single(raw: Observable.never())
-  }
-
   /// Calls the closures for side effects, without changing the single; see
   /// ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)``
   /// for their order.
@@ -112,26 +92,6 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
       raw: primitiveSequence.source.do(
         onNext: onSuccess, afterNext: afterSuccess, onError: onError, afterError: afterError,
         onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
-  }
-
-  /// A maybe with the element if `predicate` holds for it, or empty.
-  public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Maybe<Element> {
-    Maybe(raw: primitiveSequence.source.filter(predicate))
-  }
-
-  /// Transforms the element; an error thrown by `transform` fails the single.
-  public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Single<Result> {
-    Single(raw: primitiveSequence.source.map(transform))
-  }
-
-  /// A maybe with the transformed element, or empty when `transform` returns `nil`.
-  public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Maybe<Result> {
-    Maybe(raw: primitiveSequence.source.compactMap(transform))
-  }
-
-  /// Continues with the single that `selector` returns for the element.
-  public func flatMap<Result>(_ selector: @escaping (Element) throws -> Single<Result>) -> Single<Result> {
-    Single(raw: primitiveSequence.source.flatMap(selector))
   }
 
   /// Continues with the maybe that `selector` returns for the element.
@@ -163,17 +123,6 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
       return PrimitiveSequence(raw: .just([]))
     }
     return PrimitiveSequence(raw: Observable.zip(collection.map(\.source), resultSelector: { $0 }))
-  }
-
-  /// On an error, succeeds with `element` instead.
-  public func catchAndReturn(_ element: Element) -> PrimitiveSequence<Trait, Element> {
-    PrimitiveSequence(raw: primitiveSequence.source.catchAndReturn(element))
-  }
-
-  /// The old name of `catchAndReturn(_:)`.
-  @available(*, deprecated, renamed: "catchAndReturn(_:)")
-  public func catchErrorJustReturn(_ element: Element) -> PrimitiveSequence<Trait, Element> {
-    catchAndReturn(element)
   }
 
   /// The single as a ``Maybe`` (which then never completes empty).
