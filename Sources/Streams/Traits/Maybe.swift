@@ -110,16 +110,16 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
   /// A single with the element, or with `default` if the maybe completes empty.
   public func ifEmpty(default: Element) -> Single<Element> {
-    Single(raw: primitiveSequence.source.continueIfEmpty(with: .just(`default`)))
+    Single(raw: primitiveSequence.source.ifEmpty(default: `default`))
   }
 
   /// The element, or the outcome of `other` (subscribed then) if the maybe completes empty.
   public func ifEmpty(switchTo other: Maybe<Element>) -> Maybe<Element> {
-    Maybe(raw: primitiveSequence.source.continueIfEmpty(with: other.source))
+    Maybe(raw: primitiveSequence.source.ifEmpty(switchTo: other.source))
   }
 
   /// The element, or the outcome of `other` (subscribed then) if the maybe completes empty.
   public func ifEmpty(switchTo other: Single<Element>) -> Single<Element> {
-    Single(raw: primitiveSequence.source.continueIfEmpty(with: other.source))
+    Single(raw: primitiveSequence.source.ifEmpty(switchTo: other.source))
   }
 }
