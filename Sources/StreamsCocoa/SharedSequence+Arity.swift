@@ -1,15 +1,8 @@
 import Streams
 
 // `zip` and `combineLatest` of 2 to 8 shared sequences of the same sharing strategy, with a result
-// selector or into tuples, in RxCocoa's shapes. Each source's elements travel as `Any` through the
-// collection forms of `Observable.zip` and `Observable.combineLatest` (which work on every
-// deployment target, unlike parameter packs) and are cast back to their static types, which the
-// signatures guarantee.
-
-extension SharedSequenceConvertibleType {
-  /// This sequence with its elements as `Any`, for the fixed-arity combinations below.
-  fileprivate var erased: Observable<Any> { asSharedSequence().asObservable().map { $0 as Any } }
-}
+// selector or into tuples, in RxCocoa's shapes. Each forwards to `Observable`'s overload of the same
+// arity, so the rules (when the result completes) are the typed forms', as in RxCocoa.
 
 extension SharedSequence {
   /// Combines the n-th elements of two shared sequences with `resultSelector`.
@@ -18,10 +11,7 @@ extension SharedSequence {
     resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
   ) -> SharedSequence<SharingStrategy, Element>
   where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy {
-    SharedSequence(
-      Observable.zip([source1.erased, source2.erased]) {
-        try resultSelector($0[0] as! O1.Element, $0[1] as! O2.Element)
-      })
+    SharedSequence(Observable.zip(source1, source2, resultSelector: resultSelector))
   }
 }
 
@@ -43,10 +33,7 @@ extension SharedSequence {
     resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
   ) -> SharedSequence<SharingStrategy, Element>
   where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy {
-    SharedSequence(
-      Observable.combineLatest([source1.erased, source2.erased]) {
-        try resultSelector($0[0] as! O1.Element, $0[1] as! O2.Element)
-      })
+    SharedSequence(Observable.combineLatest(source1, source2, resultSelector: resultSelector))
   }
 }
 
@@ -72,10 +59,7 @@ extension SharedSequence {
   where
     SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy
   {
-    SharedSequence(
-      Observable.zip([source1.erased, source2.erased, source3.erased]) {
-        try resultSelector($0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element)
-      })
+    SharedSequence(Observable.zip(source1, source2, source3, resultSelector: resultSelector))
   }
 }
 
@@ -107,10 +91,7 @@ extension SharedSequence {
   where
     SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy
   {
-    SharedSequence(
-      Observable.combineLatest([source1.erased, source2.erased, source3.erased]) {
-        try resultSelector($0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element)
-      })
+    SharedSequence(Observable.combineLatest(source1, source2, source3, resultSelector: resultSelector))
   }
 }
 
@@ -144,10 +125,7 @@ extension SharedSequence {
     SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy,
     SharingStrategy == O4.SharingStrategy
   {
-    SharedSequence(
-      Observable.zip([source1.erased, source2.erased, source3.erased, source4.erased]) {
-        try resultSelector($0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element, $0[3] as! O4.Element)
-      })
+    SharedSequence(Observable.zip(source1, source2, source3, source4, resultSelector: resultSelector))
   }
 }
 
@@ -183,10 +161,7 @@ extension SharedSequence {
     SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy,
     SharingStrategy == O4.SharingStrategy
   {
-    SharedSequence(
-      Observable.combineLatest([source1.erased, source2.erased, source3.erased, source4.erased]) {
-        try resultSelector($0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element, $0[3] as! O4.Element)
-      })
+    SharedSequence(Observable.combineLatest(source1, source2, source3, source4, resultSelector: resultSelector))
   }
 }
 
@@ -222,11 +197,7 @@ extension SharedSequence {
     SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy,
     SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy
   {
-    SharedSequence(
-      Observable.zip([source1.erased, source2.erased, source3.erased, source4.erased, source5.erased]) {
-        try resultSelector(
-          $0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element, $0[3] as! O4.Element, $0[4] as! O5.Element)
-      })
+    SharedSequence(Observable.zip(source1, source2, source3, source4, source5, resultSelector: resultSelector))
   }
 }
 
@@ -263,10 +234,7 @@ extension SharedSequence {
     SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy
   {
     SharedSequence(
-      Observable.combineLatest([source1.erased, source2.erased, source3.erased, source4.erased, source5.erased]) {
-        try resultSelector(
-          $0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element, $0[3] as! O4.Element, $0[4] as! O5.Element)
-      })
+      Observable.combineLatest(source1, source2, source3, source4, source5, resultSelector: resultSelector))
   }
 }
 
@@ -302,12 +270,7 @@ extension SharedSequence {
     SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy,
     SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy
   {
-    SharedSequence(
-      Observable.zip([source1.erased, source2.erased, source3.erased, source4.erased, source5.erased, source6.erased]) {
-        try resultSelector(
-          $0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element, $0[3] as! O4.Element, $0[4] as! O5.Element,
-          $0[5] as! O6.Element)
-      })
+    SharedSequence(Observable.zip(source1, source2, source3, source4, source5, source6, resultSelector: resultSelector))
   }
 }
 
@@ -344,13 +307,7 @@ extension SharedSequence {
     SharingStrategy == O4.SharingStrategy, SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy
   {
     SharedSequence(
-      Observable.combineLatest([
-        source1.erased, source2.erased, source3.erased, source4.erased, source5.erased, source6.erased,
-      ]) {
-        try resultSelector(
-          $0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element, $0[3] as! O4.Element, $0[4] as! O5.Element,
-          $0[5] as! O6.Element)
-      })
+      Observable.combineLatest(source1, source2, source3, source4, source5, source6, resultSelector: resultSelector))
   }
 }
 
@@ -389,13 +346,7 @@ extension SharedSequence {
     SharingStrategy == O7.SharingStrategy
   {
     SharedSequence(
-      Observable.zip([
-        source1.erased, source2.erased, source3.erased, source4.erased, source5.erased, source6.erased, source7.erased,
-      ]) {
-        try resultSelector(
-          $0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element, $0[3] as! O4.Element, $0[4] as! O5.Element,
-          $0[5] as! O6.Element, $0[6] as! O7.Element)
-      })
+      Observable.zip(source1, source2, source3, source4, source5, source6, source7, resultSelector: resultSelector))
   }
 }
 
@@ -439,13 +390,8 @@ extension SharedSequence {
     SharingStrategy == O7.SharingStrategy
   {
     SharedSequence(
-      Observable.combineLatest([
-        source1.erased, source2.erased, source3.erased, source4.erased, source5.erased, source6.erased, source7.erased,
-      ]) {
-        try resultSelector(
-          $0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element, $0[3] as! O4.Element, $0[4] as! O5.Element,
-          $0[5] as! O6.Element, $0[6] as! O7.Element)
-      })
+      Observable.combineLatest(
+        source1, source2, source3, source4, source5, source6, source7, resultSelector: resultSelector))
   }
 }
 
@@ -491,14 +437,8 @@ extension SharedSequence {
     SharingStrategy == O7.SharingStrategy, SharingStrategy == O8.SharingStrategy
   {
     SharedSequence(
-      Observable.zip([
-        source1.erased, source2.erased, source3.erased, source4.erased, source5.erased, source6.erased, source7.erased,
-        source8.erased,
-      ]) {
-        try resultSelector(
-          $0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element, $0[3] as! O4.Element, $0[4] as! O5.Element,
-          $0[5] as! O6.Element, $0[6] as! O7.Element, $0[7] as! O8.Element)
-      })
+      Observable.zip(
+        source1, source2, source3, source4, source5, source6, source7, source8, resultSelector: resultSelector))
   }
 }
 
@@ -545,14 +485,8 @@ extension SharedSequence {
     SharingStrategy == O7.SharingStrategy, SharingStrategy == O8.SharingStrategy
   {
     SharedSequence(
-      Observable.combineLatest([
-        source1.erased, source2.erased, source3.erased, source4.erased, source5.erased, source6.erased, source7.erased,
-        source8.erased,
-      ]) {
-        try resultSelector(
-          $0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element, $0[3] as! O4.Element, $0[4] as! O5.Element,
-          $0[5] as! O6.Element, $0[6] as! O7.Element, $0[7] as! O8.Element)
-      })
+      Observable.combineLatest(
+        source1, source2, source3, source4, source5, source6, source7, source8, resultSelector: resultSelector))
   }
 }
 

@@ -26,11 +26,15 @@ extension Event: Equatable where Element: Equatable {
 extension MaybeEvent: Equatable where Element: Equatable {
   /// Whether `lhs` and `rhs` are the same outcome with equal elements or matching errors.
   public static func == (lhs: MaybeEvent<Element>, rhs: MaybeEvent<Element>) -> Bool {
-    switch (lhs, rhs) {
-    case (.success(let left), .success(let right)): return left == right
-    case (.completed, .completed): return true
-    case (.error(let left), .error(let right)): return errorsMatch(left, right)
-    default: return false
+    lhs.event == rhs.event
+  }
+
+  /// The event that carries this outcome: a success is its element's `.next`.
+  private var event: Event<Element> {
+    switch self {
+    case .success(let element): .next(element)
+    case .completed: .completed
+    case .error(let error): .error(error)
     }
   }
 }

@@ -30,21 +30,10 @@ extension ObservableType {
     onCompleted: ((Object) -> Void)? = nil,
     onDisposed: ((Object) -> Void)? = nil
   ) -> Disposable {
-    subscribe(
-      onNext: { [weak object] element in
-        if let object { onNext?(object, element) }
-      },
-      onError: onError.map { onError in
-        { [weak object] error in
-          if let object { onError(object, error) }
-        }
-      },
-      onCompleted: { [weak object] in
-        if let object { onCompleted?(object) }
-      },
-      onDisposed: { [weak object] in
-        if let object { onDisposed?(object) }
-      })
+    let callbacks = WeakObjectCallbacks(object)
+    return subscribe(
+      onNext: callbacks.bind(onNext), onError: callbacks.bindIfPresent(onError),
+      onCompleted: callbacks.bind(onCompleted), onDisposed: callbacks.bind(onDisposed))
   }
 
   /// Subscribes with one closure for every event.

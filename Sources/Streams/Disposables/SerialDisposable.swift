@@ -3,23 +3,22 @@
 /// Once the serial disposable is disposed, a newly set disposable is disposed at once.
 public final class SerialDisposable: Cancelable, @unchecked Sendable {
   private let lock = Lock.make()
-  private var current: Disposable?
-  private var disposed = false
+  private var slot = DisposableSlot()
 
   /// Creates an empty serial disposable.
   public init() {}
 
   /// Whether ``dispose()`` has been called.
-  public var isDisposed: Bool { lock.withLock { disposed } }
+  public var isDisposed: Bool { lock.withLock { slot.isDisposed } }
 
   /// The current disposable; setting it disposes the previous one.
   public var disposable: Disposable {
-    get { lock.withLock { current } ?? Disposables.create() }
+    get { lock.withLock { slot.current } ?? Disposables.create() }
     set {
       let (previous, isDisposed) = lock.withLock { () -> (Disposable?, Bool) in
-        if disposed { return (nil, true) }
-        defer { current = newValue }
-        return (current, false)
+        if slot.isDisposed { return (nil, true) }
+        defer { slot.current = newValue }
+        return (slot.current, false)
       }
       previous?.dispose()
       if isDisposed { newValue.dispose() }
@@ -28,12 +27,6 @@ public final class SerialDisposable: Cancelable, @unchecked Sendable {
 
   /// Disposes the current disposable and every one set later.
   public func dispose() {
-    let previous: Disposable? = lock.withLock {
-      if disposed { return nil }
-      disposed = true
-      defer { current = nil }
-      return current
-    }
-    previous?.dispose()
+    lock.withLock { slot.dispose() }?.dispose()
   }
 }

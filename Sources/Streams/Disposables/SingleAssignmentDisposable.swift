@@ -4,15 +4,14 @@
 /// misuse: the second value is disposed and ``Hooks/diagnostic`` is told; nothing traps.
 public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
   private let lock = Lock.make()
-  private var current: Disposable?
+  private var slot = DisposableSlot()
   private var assigned = false
-  private var disposed = false
 
   /// Creates an unassigned disposable.
   public init() {}
 
   /// Whether ``dispose()`` has been called.
-  public var isDisposed: Bool { lock.withLock { disposed } }
+  public var isDisposed: Bool { lock.withLock { slot.isDisposed } }
 
   /// Sets the disposable; disposes it at once if already disposed.
   public func setDisposable(_ disposable: Disposable) {
@@ -20,8 +19,8 @@ public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
     let outcome: Outcome = lock.withLock {
       if assigned { return .secondAssignment }
       assigned = true
-      if disposed { return .disposeNow }
-      current = disposable
+      if slot.isDisposed { return .disposeNow }
+      slot.current = disposable
       return .stored
     }
     switch outcome {
@@ -35,12 +34,6 @@ public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
 
   /// Disposes the assigned disposable, now or as soon as it is set.
   public func dispose() {
-    let previous: Disposable? = lock.withLock {
-      if disposed { return nil }
-      disposed = true
-      defer { current = nil }
-      return current
-    }
-    previous?.dispose()
+    lock.withLock { slot.dispose() }?.dispose()
   }
 }

@@ -12,6 +12,23 @@ public enum CompletableEvent: Sendable {
   case completed
 }
 
+extension CompletableEvent: TraitEvent {
+  init(first event: Event<Swift.Never>) {
+    switch event {
+    case .next(let never): switch never {}
+    case .error(let error): self = .error(error)
+    case .completed: self = .completed
+    }
+  }
+
+  var result: Result<Swift.Never?, Swift.Error> {
+    switch self {
+    case .error(let error): .failure(error)
+    case .completed: .success(nil)
+    }
+  }
+}
+
 extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swift.Never {
   /// The callback a `Completable.create(subscribe:)` function reports its outcome to.
   public typealias CompletableObserver = (CompletableEvent) -> Void
@@ -21,26 +38,12 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
   public static func create(subscribe: @escaping (@escaping CompletableObserver) -> Disposable)
     -> PrimitiveSequence<Trait, Element>
   {
-    PrimitiveSequence(
-      raw: Observable.create { observer in
-        subscribe { outcome in
-          switch outcome {
-          case .error(let error): observer.onError(error)
-          case .completed: observer.onCompleted()
-          }
-        }
-      })
+    PrimitiveSequence.create(reporting: subscribe)
   }
 
   /// Subscribes with one callback for the outcome, called once.
   public func subscribe(_ observer: @escaping (CompletableEvent) -> Void) -> Disposable {
-    primitiveSequence.source.subscribeOutcome { event in
-      switch event {
-      case .next: break
-      case .error(let error): observer(.error(error))
-      case .completed: observer(.completed)
-      }
-    }
+    primitiveSequence.reportOutcome(to: observer)
   }
 
   /// Subscribes with closures for completion and failure; `onDisposed` runs once, right after the
@@ -52,14 +55,8 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     onError: ((Swift.Error) -> Void)? = nil,
     onDisposed: (() -> Void)? = nil
   ) -> Disposable {
-    let outcome = TraitOutcome(onError: onError, onDisposed: onDisposed)
-    return outcome.attach(
-      subscribe { event in
-        switch event {
-        case .completed: outcome.finish(onCompleted)
-        case .error(let error): outcome.fail(error)
-        }
-      })
+    primitiveSequence.subscribeOutcome(
+      as: CompletableEvent.self, onSuccess: nil, onEmpty: onCompleted, onError: onError, onDisposed: onDisposed)
   }
 
   /// Subscribes with closures that receive `object` while it is alive (held weakly); once it is
@@ -70,20 +67,10 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     onError: ((Object, Swift.Error) -> Void)? = nil,
     onDisposed: ((Object) -> Void)? = nil
   ) -> Disposable {
-    subscribe(
-      onCompleted: { [weak object] in if let object { onCompleted?(object) } },
-      onError: onError.map { onError in { [weak object] error in if let object { onError(object, error) } } },
-      onDisposed: { [weak object] in if let object { onDisposed?(object) } })
-  }
-
-  /// A completable that fails at once with `error`.
-  public static func error(_ error: Swift.Error) -> Completable {
-    Completable(raw: Observable.error(error))
-  }
-
-  /// A completable that never completes.
-  public static func never() -> Completable {
-    Completable(raw: Observable.never())
+    let callbacks = WeakObjectCallbacks(object)
+    return subscribe(
+      onCompleted: callbacks.bind(onCompleted), onError: callbacks.bindIfPresent(onError),
+      onDisposed: callbacks.bind(onDisposed))
   }
 
   /// A completable that completes at once.

@@ -16,6 +16,24 @@ public enum MaybeEvent<Element> {
 
 extension MaybeEvent: Sendable where Element: Sendable {}
 
+extension MaybeEvent: TraitEvent {
+  init(first event: Event<Element>) {
+    switch event {
+    case .next(let element): self = .success(element)
+    case .error(let error): self = .error(error)
+    case .completed: self = .completed
+    }
+  }
+
+  var result: Result<Element?, Swift.Error> {
+    switch self {
+    case .success(let element): .success(element)
+    case .error(let error): .failure(error)
+    case .completed: .success(nil)
+    }
+  }
+}
+
 extension PrimitiveSequenceType where Trait == MaybeTrait {
   /// The callback a `Maybe.create(subscribe:)` function reports its outcome to.
   public typealias MaybeObserver = (MaybeEvent<Element>) -> Void
@@ -25,30 +43,13 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
   public static func create(subscribe: @escaping (@escaping MaybeObserver) -> Disposable)
     -> PrimitiveSequence<Trait, Element>
   {
-    PrimitiveSequence(
-      raw: Observable.create { observer in
-        subscribe { outcome in
-          switch outcome {
-          case .success(let element):
-            observer.onNext(element)
-            observer.onCompleted()
-          case .error(let error): observer.onError(error)
-          case .completed: observer.onCompleted()
-          }
-        }
-      })
+    PrimitiveSequence.create(reporting: subscribe)
   }
 
   /// Subscribes with one callback for the outcome, called once: an element is reported without
   /// the completion that follows it.
   public func subscribe(_ observer: @escaping (MaybeEvent<Element>) -> Void) -> Disposable {
-    primitiveSequence.source.subscribeOutcome { event in
-      switch event {
-      case .next(let element): observer(.success(element))
-      case .error(let error): observer(.error(error))
-      case .completed: observer(.completed)
-      }
-    }
+    primitiveSequence.reportOutcome(to: observer)
   }
 
   /// Subscribes with closures for each outcome; `onDisposed` runs once, right after the outcome's
@@ -61,15 +62,9 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     onCompleted: (() -> Void)? = nil,
     onDisposed: (() -> Void)? = nil
   ) -> Disposable {
-    let outcome = TraitOutcome(onError: onError, onDisposed: onDisposed)
-    return outcome.attach(
-      subscribe { event in
-        switch event {
-        case .success(let element): outcome.finish { onSuccess?(element) }
-        case .error(let error): outcome.fail(error)
-        case .completed: outcome.finish(onCompleted)
-        }
-      })
+    primitiveSequence.subscribeOutcome(
+      as: MaybeEvent<Element>.self, onSuccess: onSuccess, onEmpty: onCompleted, onError: onError,
+      onDisposed: onDisposed)
   }
 
   /// Subscribes with closures that receive `object` while it is alive (held weakly); once it is
@@ -81,31 +76,10 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     onCompleted: ((Object) -> Void)? = nil,
     onDisposed: ((Object) -> Void)? = nil
   ) -> Disposable {
-    subscribe(
-      onSuccess: { [weak object] element in if let object { onSuccess?(object, element) } },
-      onError: onError.map { onError in { [weak object] error in if let object { onError(object, error) } } },
-      onCompleted: { [weak object] in if let object { onCompleted?(object) } },
-      onDisposed: { [weak object] in if let object { onDisposed?(object) } })
-  }
-
-  /// A maybe that succeeds at once with `element`.
-  public static func just(_ element: Element) -> Maybe<Element> {
-    Maybe(raw: Observable.just(element))
-  }
-
-  /// A maybe that succeeds with `element` on `scheduler`.
-  public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Maybe<Element> {
-    Maybe(raw: Observable.just(element, scheduler: scheduler))
-  }
-
-  /// A maybe that fails at once with `error`.
-  public static func error(_ error: Swift.Error) -> Maybe<Element> {
-    Maybe(raw: Observable.error(error))
-  }
-
-  /// A maybe that never sends anything.
-  public static func never() -> Maybe<Element> {
-    Maybe(raw: Observable.never())
+    let callbacks = WeakObjectCallbacks(object)
+    return subscribe(
+      onSuccess: callbacks.bind(onSuccess), onError: callbacks.bindIfPresent(onError),
+      onCompleted: callbacks.bind(onCompleted), onDisposed: callbacks.bind(onDisposed))
   }
 
   /// A maybe that completes at once, empty.
@@ -134,49 +108,18 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         afterCompleted: afterCompleted, onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
   }
 
-  /// Keeps the element if `predicate` holds for it; otherwise completes empty.
-  public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Maybe<Element> {
-    Maybe(raw: primitiveSequence.source.filter(predicate))
-  }
-
-  /// Transforms the element; an error thrown by `transform` fails the maybe.
-  public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Maybe<Result> {
-    Maybe(raw: primitiveSequence.source.map(transform))
-  }
-
-  /// Transforms the element, completing empty when `transform` returns `nil`.
-  public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Maybe<Result> {
-    Maybe(raw: primitiveSequence.source.compactMap(transform))
-  }
-
-  /// Continues with the maybe that `selector` returns for the element.
-  public func flatMap<Result>(_ selector: @escaping (Element) throws -> Maybe<Result>) -> Maybe<Result> {
-    Maybe(raw: primitiveSequence.source.flatMap(selector))
-  }
-
   /// A single with the element, or with `default` if the maybe completes empty.
   public func ifEmpty(default: Element) -> Single<Element> {
-    Single(raw: primitiveSequence.source.continueIfEmpty(with: .just(`default`)))
+    Single(raw: primitiveSequence.source.ifEmpty(default: `default`))
   }
 
   /// The element, or the outcome of `other` (subscribed then) if the maybe completes empty.
   public func ifEmpty(switchTo other: Maybe<Element>) -> Maybe<Element> {
-    Maybe(raw: primitiveSequence.source.continueIfEmpty(with: other.source))
+    Maybe(raw: primitiveSequence.source.ifEmpty(switchTo: other.source))
   }
 
   /// The element, or the outcome of `other` (subscribed then) if the maybe completes empty.
   public func ifEmpty(switchTo other: Single<Element>) -> Single<Element> {
-    Single(raw: primitiveSequence.source.continueIfEmpty(with: other.source))
-  }
-
-  /// On an error, succeeds with `element` instead.
-  public func catchAndReturn(_ element: Element) -> PrimitiveSequence<Trait, Element> {
-    PrimitiveSequence(raw: primitiveSequence.source.catchAndReturn(element))
-  }
-
-  /// The old name of `catchAndReturn(_:)`.
-  @available(*, deprecated, renamed: "catchAndReturn(_:)")
-  public func catchErrorJustReturn(_ element: Element) -> PrimitiveSequence<Trait, Element> {
-    catchAndReturn(element)
+    Single(raw: primitiveSequence.source.ifEmpty(switchTo: other.source))
   }
 }

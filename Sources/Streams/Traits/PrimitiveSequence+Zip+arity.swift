@@ -1,8 +1,3 @@
-extension PrimitiveSequence {
-  /// The sequence with its element type erased, for the `zip` overloads.
-  fileprivate var erased: Observable<Any> { source.map { $0 as Any } }
-}
-
 extension PrimitiveSequenceType {
   /// Zips trait sequences of any element types with the rules of `Observable.zip`: `combine`
   /// receives their elements in order, and casts them back.

@@ -7,6 +7,19 @@ public typealias Single<Element> = PrimitiveSequence<SingleTrait, Element>
 /// The outcome of a ``Single``: `.success(element)` or `.failure(error)`.
 public typealias SingleEvent<Element> = Result<Element, Swift.Error>
 
+extension Result: TraitEvent where Failure == Swift.Error {
+  /// A single that completes without an element fails with ``StreamsError/noElements``.
+  init(first event: Event<Success>) {
+    switch event {
+    case .next(let element): self = .success(element)
+    case .error(let error): self = .failure(error)
+    case .completed: self = .failure(StreamsError.noElements)
+    }
+  }
+
+  var result: Result<Success?, Swift.Error> { map { $0 } }
+}
+
 extension PrimitiveSequenceType where Trait == SingleTrait {
   /// The callback a ``PrimitiveSequenceType/create(subscribe:)->Single<Self.Element>`` function reports its outcome to.
   public typealias SingleObserver = (SingleEvent<Element>) -> Void
@@ -14,18 +27,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
   /// Creates a single from a function called for each subscriber; the first outcome it reports
   /// wins, later ones are ignored.
   public static func create(subscribe: @escaping (@escaping SingleObserver) -> Disposable) -> Single<Element> {
-    Single(
-      raw: Observable.create { observer in
-        subscribe { outcome in
-          switch outcome {
-          case .success(let element):
-            observer.onNext(element)
-            observer.onCompleted()
-          case .failure(let error):
-            observer.onError(error)
-          }
-        }
-      })
+    Single.create(reporting: subscribe)
   }
 
   /// Subscribes with one callback for the outcome, called once.
@@ -34,13 +36,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
   /// reports ``StreamsError/noElements``, where RxSwift stops in debug builds and stays silent in
   /// release builds.
   public func subscribe(_ observer: @escaping (SingleEvent<Element>) -> Void) -> Disposable {
-    primitiveSequence.source.subscribeOutcome { event in
-      switch event {
-      case .next(let element): observer(.success(element))
-      case .error(let error): observer(.failure(error))
-      case .completed: observer(.failure(StreamsError.noElements))
-      }
-    }
+    primitiveSequence.reportOutcome(to: observer)
   }
 
   /// Subscribes with closures for success and failure; `onDisposed` runs once, right after the
@@ -52,14 +48,8 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     onFailure: ((Swift.Error) -> Void)? = nil,
     onDisposed: (() -> Void)? = nil
   ) -> Disposable {
-    let outcome = TraitOutcome(onError: onFailure, onDisposed: onDisposed)
-    return outcome.attach(
-      subscribe { event in
-        switch event {
-        case .success(let element): outcome.finish { onSuccess?(element) }
-        case .failure(let error): outcome.fail(error)
-        }
-      })
+    primitiveSequence.subscribeOutcome(
+      as: SingleEvent<Element>.self, onSuccess: onSuccess, onEmpty: nil, onError: onFailure, onDisposed: onDisposed)
   }
 
   /// The old spelling of ``subscribe(onSuccess:onFailure:onDisposed:)``.
@@ -80,30 +70,10 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     onFailure: ((Object, Swift.Error) -> Void)? = nil,
     onDisposed: ((Object) -> Void)? = nil
   ) -> Disposable {
-    subscribe(
-      onSuccess: { [weak object] element in if let object { onSuccess?(object, element) } },
-      onFailure: onFailure.map { onFailure in { [weak object] error in if let object { onFailure(object, error) } } },
-      onDisposed: { [weak object] in if let object { onDisposed?(object) } })
-  }
-
-  /// A single that succeeds at once with `element`.
-  public static func just(_ element: Element) -> Single<Element> {
-    Single(raw: Observable.just(element))
-  }
-
-  /// A single that succeeds with `element` on `scheduler`.
-  public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Single<Element> {
-    Single(raw: Observable.just(element, scheduler: scheduler))
-  }
-
-  /// A single that fails at once with `error`.
-  public static func error(_ error: Swift.Error) -> Single<Element> {
-    Single(raw: Observable.error(error))
-  }
-
-  /// A single that never sends anything.
-  public static func never() -> Single<Element> {
-    Single(raw: Observable.never())
+    let callbacks = WeakObjectCallbacks(object)
+    return subscribe(
+      onSuccess: callbacks.bind(onSuccess), onFailure: callbacks.bindIfPresent(onFailure),
+      onDisposed: callbacks.bind(onDisposed))
   }
 
   /// Calls the closures for side effects, without changing the single; see
@@ -122,26 +92,6 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
       raw: primitiveSequence.source.do(
         onNext: onSuccess, afterNext: afterSuccess, onError: onError, afterError: afterError,
         onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
-  }
-
-  /// A maybe with the element if `predicate` holds for it, or empty.
-  public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Maybe<Element> {
-    Maybe(raw: primitiveSequence.source.filter(predicate))
-  }
-
-  /// Transforms the element; an error thrown by `transform` fails the single.
-  public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Single<Result> {
-    Single(raw: primitiveSequence.source.map(transform))
-  }
-
-  /// A maybe with the transformed element, or empty when `transform` returns `nil`.
-  public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Maybe<Result> {
-    Maybe(raw: primitiveSequence.source.compactMap(transform))
-  }
-
-  /// Continues with the single that `selector` returns for the element.
-  public func flatMap<Result>(_ selector: @escaping (Element) throws -> Single<Result>) -> Single<Result> {
-    Single(raw: primitiveSequence.source.flatMap(selector))
   }
 
   /// Continues with the maybe that `selector` returns for the element.
@@ -173,17 +123,6 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
       return PrimitiveSequence(raw: .just([]))
     }
     return PrimitiveSequence(raw: Observable.zip(collection.map(\.source), resultSelector: { $0 }))
-  }
-
-  /// On an error, succeeds with `element` instead.
-  public func catchAndReturn(_ element: Element) -> PrimitiveSequence<Trait, Element> {
-    PrimitiveSequence(raw: primitiveSequence.source.catchAndReturn(element))
-  }
-
-  /// The old name of `catchAndReturn(_:)`.
-  @available(*, deprecated, renamed: "catchAndReturn(_:)")
-  public func catchErrorJustReturn(_ element: Element) -> PrimitiveSequence<Trait, Element> {
-    catchAndReturn(element)
   }
 
   /// The single as a ``Maybe`` (which then never completes empty).

@@ -59,26 +59,27 @@ public struct AsyncEvents<Element: Sendable>: AsyncSequence, Sendable {
   /// Iteration throws.
   public typealias Failure = any Error
 
-  private let lifetime: SequenceLifetime<Element>
+  private let lifetime: StorageLifetime<Element>
 
   init(storage: AsyncEventsStorage<Element>) {
-    self.lifetime = SequenceLifetime(storage: storage)
+    self.lifetime = StorageLifetime(storage: storage) { $0.sequenceReleased() }
   }
 
   /// Makes the iterator. The first call claims the stream; later ones return an iterator that
   /// throws ``AdapterError/multipleConsumers``.
   public func makeAsyncIterator() -> Iterator {
     let storage = lifetime.storage
-    return storage.claimIterator() ? Iterator(consumer: IteratorLifetime(storage: storage)) : Iterator(consumer: nil)
+    return storage.claimIterator()
+      ? Iterator(consumer: StorageLifetime(storage: storage) { $0.consumerStopped() }) : Iterator(consumer: nil)
   }
 
   /// The iterator of an ``AsyncEvents`` sequence. Releasing it ends the stream and runs the stop
   /// hook.
   public struct Iterator: AsyncIteratorProtocol {
-    private let consumer: IteratorLifetime<Element>?
+    private let consumer: StorageLifetime<Element>?
     private var rejected: Bool
 
-    init(consumer: IteratorLifetime<Element>?) {
+    init(consumer: StorageLifetime<Element>?) {
       self.consumer = consumer
       self.rejected = consumer == nil
     }
@@ -102,28 +103,21 @@ public struct AsyncEvents<Element: Sendable>: AsyncSequence, Sendable {
   }
 }
 
-/// Owned by the sequence value: releasing an unused sequence ends the stream.
-final class SequenceLifetime<Element: Sendable>: Sendable {
+/// Holds the stream's storage for one owner and tells the storage when that owner is released:
+/// the sequence value owns one (an unused sequence ends the stream), the iterator another
+/// (releasing it ends the stream).
+final class StorageLifetime<Element: Sendable>: Sendable {
   let storage: AsyncEventsStorage<Element>
+  private let release: @Sendable (AsyncEventsStorage<Element>) -> Void
 
-  init(storage: AsyncEventsStorage<Element>) {
+  init(
+    storage: AsyncEventsStorage<Element>, onRelease release: @escaping @Sendable (AsyncEventsStorage<Element>) -> Void
+  ) {
     self.storage = storage
+    self.release = release
   }
 
   deinit {
-    storage.sequenceReleased()
-  }
-}
-
-/// Owned by the iterator: releasing it ends the stream.
-final class IteratorLifetime<Element: Sendable>: Sendable {
-  let storage: AsyncEventsStorage<Element>
-
-  init(storage: AsyncEventsStorage<Element>) {
-    self.storage = storage
-  }
-
-  deinit {
-    storage.consumerStopped()
+    release(storage)
   }
 }

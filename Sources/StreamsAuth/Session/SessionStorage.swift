@@ -268,25 +268,15 @@ final class SessionStorage: @unchecked Sendable {
   /// Signs in; the returned subject publishes the outcome once the credential was saved and
   /// `signedIn` emitted.
   func signIn(_ credential: Credential) -> AsyncSubject<Void> {
-    let done = AsyncSubject<Void>()
-    let task = lock.withLock { () -> Task<Void, Never>? in
-      let change = machine.signedIn(credential)
-      let task = abandonLocked(change.abandoned)
-      jobs.append {
-        var outcome: Result<Void, AuthError> = .success(())
-        do throws(CredentialStorageError) {
-          try self.credentialStorage.save(credential)
-        } catch {
-          outcome = .failure(.storage(error))
-          self.log(.error, "sign-in: saving the credential failed; it is used in memory: \(error)")
-        }
-        change.events.forEach(self.subject.onNext)
-        done.publish(outcome)
+    let done = changeSession({ $0.signedIn(credential) }) {
+      do throws(CredentialStorageError) {
+        try self.credentialStorage.save(credential)
+        return .success(())
+      } catch {
+        self.log(.error, "sign-in: saving the credential failed; it is used in memory: \(error)")
+        return .failure(.storage(error))
       }
-      return task
     }
-    task?.cancel()
-    jobs.drain()
     log(.debug, "signed in: \(credential)")
     return done
   }
@@ -294,12 +284,24 @@ final class SessionStorage: @unchecked Sendable {
   /// Signs out; the returned subject publishes the outcome once storage was cleared and
   /// `signedOut` emitted.
   func signOut() -> AsyncSubject<Void> {
+    let done = changeSession({ $0.signedOut() }) { self.clearStorage() }
+    log(.debug, "signed out")
+    return done
+  }
+
+  /// Signs in or out: `change` updates the machine under the lock (the refresh it abandons fails
+  /// with ``AuthError/sessionEnded`` and its task is cancelled); then, as one job, `persist` saves or
+  /// clears the stored credential, the change's events are emitted, and the returned subject
+  /// publishes `persist`'s outcome.
+  private func changeSession(
+    _ change: (inout Machine) -> Machine.SessionChange, persist: @escaping () -> Result<Void, AuthError>
+  ) -> AsyncSubject<Void> {
     let done = AsyncSubject<Void>()
     let task = lock.withLock { () -> Task<Void, Never>? in
-      let change = machine.signedOut()
+      let change = change(&machine)
       let task = abandonLocked(change.abandoned)
       jobs.append {
-        let outcome = self.clearStorage()
+        let outcome = persist()
         change.events.forEach(self.subject.onNext)
         done.publish(outcome)
       }
@@ -307,7 +309,6 @@ final class SessionStorage: @unchecked Sendable {
     }
     task?.cancel()
     jobs.drain()
-    log(.debug, "signed out")
     return done
   }
 

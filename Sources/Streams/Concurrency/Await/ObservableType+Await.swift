@@ -17,13 +17,16 @@ extension ObservableType where Element: Sendable {
   ///   subscription is then disposed).
   public func first(isolation: isolated (any Actor)? = #isolation) async throws -> Element? {
     let source = take(1)
-    return try await awaitOutcome(isolation: isolation) { (outcome: OnceStorage<Element?>) in
-      source.subscribe { event in
-        switch event {
-        case .next(let element): outcome.resolve(.success(element))
-        case .error(let error): outcome.resolve(.failure(error))
-        case .completed: outcome.resolve(.success(nil))
-        }
+    return try await awaitOutcome(isolation: isolation) { source.subscribeFirstEvent(resolving: $0) }
+  }
+
+  /// Subscribes `outcome` to the first event: its element, `nil` for a completion, or its error.
+  func subscribeFirstEvent(resolving outcome: OnceStorage<Element?>) -> Disposable {
+    subscribe { event in
+      switch event {
+      case .next(let element): outcome.resolve(.success(element))
+      case .error(let error): outcome.resolve(.failure(error))
+      case .completed: outcome.resolve(.success(nil))
       }
     }
   }

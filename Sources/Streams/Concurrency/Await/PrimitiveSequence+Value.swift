@@ -39,15 +39,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait, Element: Sendable {
   public var value: Element? {
     get async throws {
       let source = primitiveSequence.asObservable()
-      return try await awaitOutcome(isolation: nil) { (outcome: OnceStorage<Element?>) in
-        source.subscribe { event in
-          switch event {
-          case .next(let element): outcome.resolve(.success(element))
-          case .error(let error): outcome.resolve(.failure(error))
-          case .completed: outcome.resolve(.success(nil))
-          }
-        }
-      }
+      return try await awaitOutcome(isolation: nil) { source.subscribeFirstEvent(resolving: $0) }
     }
   }
 }

@@ -14,20 +14,18 @@
 /// }
 /// ```
 @frozen public struct AsyncInfallibleSequence<Element: Sendable>: AsyncSequence, Sendable {
-  @usableFromInline let source: Observable<Element>
-  @usableFromInline let policy: AsyncInfallibleBufferingPolicy
+  @usableFromInline let base: AsyncObservableSequence<Element>
 
   @inlinable
   init(source: Observable<Element>, policy: AsyncInfallibleBufferingPolicy) {
-    self.source = source
-    self.policy = policy
+    base = AsyncObservableSequence(source: source, policy: policy.asBufferingPolicy)
   }
 
   /// Subscribes to the source now, with a buffer of its own, and returns the iterator that reads
   /// from it.
   @inlinable
   public func makeAsyncIterator() -> Iterator {
-    Iterator(core: ValuesIteratorCore(source: source, policy: policy.asBufferingPolicy))
+    Iterator(base: base.makeAsyncIterator())
   }
 
   /// Reads one subscription's elements. Not `Sendable`: one consumer per iterator.
@@ -35,18 +33,18 @@
   /// When the iterator and all its copies are gone, the subscription is disposed.
   @frozen
   public struct Iterator: AsyncIteratorProtocol {
-    @usableFromInline var core: ValuesIteratorCore<Element>
+    @usableFromInline var base: AsyncObservableSequence<Element>.Iterator
 
     @inlinable
-    init(core: ValuesIteratorCore<Element>) {
-      self.core = core
+    init(base: AsyncObservableSequence<Element>.Iterator) {
+      self.base = base
     }
 
     /// The next element, or `nil` when the source completed or the task was cancelled.
     @inlinable
     public mutating func next() async -> Element? {
       // The source cannot fail and the policy cannot overflow, so nothing is thrown here.
-      (try? await core.next(isolation: nil)) ?? nil
+      (try? await base.next()) ?? nil
     }
 
     /// The next element, or `nil` when the source completed or the task was cancelled, without
@@ -54,7 +52,7 @@
     @inlinable
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     public mutating func next(isolation actor: isolated (any Actor)?) async -> Element? {
-      (try? await core.next(isolation: actor)) ?? nil
+      (try? await base.next(isolation: actor)) ?? nil
     }
   }
 }

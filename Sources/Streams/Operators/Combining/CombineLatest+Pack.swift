@@ -9,17 +9,10 @@ extension ObservableType {
     -> Observable<Element> where Element == (repeat (each Source).Element)
   {
     var observables: [Observable<Any>] = []
-    repeat observables.append(erasingElements(of: each sources))
-    return Observable.create { observer in
-      var latest = [Any?](repeating: nil, count: observables.count)
-      let core = CombineLatestCore(arity: observables.count, observer: observer) {
-        var cursor = PackCursor(latest.map { $0! })
-        return (repeat cursor.next((each Source).Element.self))
-      }
-      return Disposables.create(
-        observables.enumerated().map { index, source in
-          source.subscribe { core.receive($0, from: index) { latest[index] = $0 } }
-        })
+    repeat observables.append((each sources).erased)
+    return combineLatest(observables) {
+      var cursor = PackCursor($0)
+      return (repeat cursor.next((each Source).Element.self))
     }
   }
 
@@ -30,27 +23,12 @@ extension ObservableType {
     -> Observable<Element> where Element == (repeat (each Source).Element)
   {
     var observables: [Observable<Any>] = []
-    repeat observables.append(erasingElements(of: each sources))
-    return Observable.create { observer in
-      var queues = [Queue<Any>](repeating: Queue(), count: observables.count)
-      let core = ZipCore(arity: observables.count, observer: observer) {
-        var cursor = PackCursor(queues.indices.map { queues[$0].dequeue() })
-        return (repeat cursor.next((each Source).Element.self))
-      }
-      return Disposables.create(
-        observables.enumerated().map { index, source in
-          source.subscribe { core.receive($0, from: index) { queues[index].enqueue($0) } }
-        })
+    repeat observables.append((each sources).erased)
+    return zip(erased: observables) {
+      var cursor = PackCursor($0)
+      return (repeat cursor.next((each Source).Element.self))
     }
   }
-}
-
-/// The source's elements as `Any`, for the pack forms' array of sources.
-///
-/// A generic function rather than a closure written inside the `repeat` expansion: a closure there
-/// crashes the compiler's cross-module-optimization pass (see ``PackCursor``).
-private func erasingElements<Source: ObservableConvertibleType>(of source: Source) -> Observable<Any> {
-  source.asObservable().map { $0 as Any }
 }
 
 /// Reads type-erased values back, in order, into the elements of a parameter-pack tuple.

@@ -1,3 +1,7 @@
+// The overloads for three to eight sources share the collection form's body, over their sources'
+// elements as `Any` (the same rules as the typed forms: one ``CombineLatestCore``); each casts the
+// elements back for its selector.
+
 extension ObservableType {
   /// Combines the latest elements of three sources; see `combineLatest(_:_:resultSelector:)`.
   public static func combineLatest<
@@ -6,17 +10,8 @@ extension ObservableType {
     _ source1: O1, _ source2: O2, _ source3: O3,
     resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
   ) -> Observable<Element> {
-    let sources = (source1.asObservable(), source2.asObservable(), source3.asObservable())
-    return Observable.create { observer in
-      var v1: O1.Element?
-      var v2: O2.Element?
-      var v3: O3.Element?
-      let core = CombineLatestCore(arity: 3, observer: observer) { try resultSelector(v1!, v2!, v3!) }
-      return Disposables.create([
-        sources.0.subscribe { core.receive($0, from: 0) { v1 = $0 } },
-        sources.1.subscribe { core.receive($0, from: 1) { v2 = $0 } },
-        sources.2.subscribe { core.receive($0, from: 2) { v3 = $0 } },
-      ])
+    combineLatest([source1.erased, source2.erased, source3.erased]) {
+      try resultSelector($0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element)
     }
   }
 
@@ -28,19 +23,8 @@ extension ObservableType {
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
     resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
   ) -> Observable<Element> {
-    let sources = (source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable())
-    return Observable.create { observer in
-      var v1: O1.Element?
-      var v2: O2.Element?
-      var v3: O3.Element?
-      var v4: O4.Element?
-      let core = CombineLatestCore(arity: 4, observer: observer) { try resultSelector(v1!, v2!, v3!, v4!) }
-      return Disposables.create([
-        sources.0.subscribe { core.receive($0, from: 0) { v1 = $0 } },
-        sources.1.subscribe { core.receive($0, from: 1) { v2 = $0 } },
-        sources.2.subscribe { core.receive($0, from: 2) { v3 = $0 } },
-        sources.3.subscribe { core.receive($0, from: 3) { v4 = $0 } },
-      ])
+    combineLatest([source1.erased, source2.erased, source3.erased, source4.erased]) {
+      try resultSelector($0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element, $0[3] as! O4.Element)
     }
   }
 
@@ -52,24 +36,9 @@ extension ObservableType {
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
     resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
   ) -> Observable<Element> {
-    let sources = (
-      source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-      source5.asObservable()
-    )
-    return Observable.create { observer in
-      var v1: O1.Element?
-      var v2: O2.Element?
-      var v3: O3.Element?
-      var v4: O4.Element?
-      var v5: O5.Element?
-      let core = CombineLatestCore(arity: 5, observer: observer) { try resultSelector(v1!, v2!, v3!, v4!, v5!) }
-      return Disposables.create([
-        sources.0.subscribe { core.receive($0, from: 0) { v1 = $0 } },
-        sources.1.subscribe { core.receive($0, from: 1) { v2 = $0 } },
-        sources.2.subscribe { core.receive($0, from: 2) { v3 = $0 } },
-        sources.3.subscribe { core.receive($0, from: 3) { v4 = $0 } },
-        sources.4.subscribe { core.receive($0, from: 4) { v5 = $0 } },
-      ])
+    combineLatest([source1.erased, source2.erased, source3.erased, source4.erased, source5.erased]) {
+      try resultSelector(
+        $0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element, $0[3] as! O4.Element, $0[4] as! O5.Element)
     }
   }
 
@@ -81,26 +50,12 @@ extension ObservableType {
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
     resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
   ) -> Observable<Element> {
-    let sources = (
-      source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-      source5.asObservable(), source6.asObservable()
-    )
-    return Observable.create { observer in
-      var v1: O1.Element?
-      var v2: O2.Element?
-      var v3: O3.Element?
-      var v4: O4.Element?
-      var v5: O5.Element?
-      var v6: O6.Element?
-      let core = CombineLatestCore(arity: 6, observer: observer) { try resultSelector(v1!, v2!, v3!, v4!, v5!, v6!) }
-      return Disposables.create([
-        sources.0.subscribe { core.receive($0, from: 0) { v1 = $0 } },
-        sources.1.subscribe { core.receive($0, from: 1) { v2 = $0 } },
-        sources.2.subscribe { core.receive($0, from: 2) { v3 = $0 } },
-        sources.3.subscribe { core.receive($0, from: 3) { v4 = $0 } },
-        sources.4.subscribe { core.receive($0, from: 4) { v5 = $0 } },
-        sources.5.subscribe { core.receive($0, from: 5) { v6 = $0 } },
-      ])
+    combineLatest([
+      source1.erased, source2.erased, source3.erased, source4.erased, source5.erased, source6.erased,
+    ]) {
+      try resultSelector(
+        $0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element, $0[3] as! O4.Element, $0[4] as! O5.Element,
+        $0[5] as! O6.Element)
     }
   }
 
@@ -114,30 +69,12 @@ extension ObservableType {
     resultSelector:
       @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Element
   ) -> Observable<Element> {
-    let sources = (
-      source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-      source5.asObservable(), source6.asObservable(), source7.asObservable()
-    )
-    return Observable.create { observer in
-      var v1: O1.Element?
-      var v2: O2.Element?
-      var v3: O3.Element?
-      var v4: O4.Element?
-      var v5: O5.Element?
-      var v6: O6.Element?
-      var v7: O7.Element?
-      let core = CombineLatestCore(arity: 7, observer: observer) {
-        try resultSelector(v1!, v2!, v3!, v4!, v5!, v6!, v7!)
-      }
-      return Disposables.create([
-        sources.0.subscribe { core.receive($0, from: 0) { v1 = $0 } },
-        sources.1.subscribe { core.receive($0, from: 1) { v2 = $0 } },
-        sources.2.subscribe { core.receive($0, from: 2) { v3 = $0 } },
-        sources.3.subscribe { core.receive($0, from: 3) { v4 = $0 } },
-        sources.4.subscribe { core.receive($0, from: 4) { v5 = $0 } },
-        sources.5.subscribe { core.receive($0, from: 5) { v6 = $0 } },
-        sources.6.subscribe { core.receive($0, from: 6) { v7 = $0 } },
-      ])
+    combineLatest([
+      source1.erased, source2.erased, source3.erased, source4.erased, source5.erased, source6.erased, source7.erased,
+    ]) {
+      try resultSelector(
+        $0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element, $0[3] as! O4.Element, $0[4] as! O5.Element,
+        $0[5] as! O6.Element, $0[6] as! O7.Element)
     }
   }
 
@@ -153,32 +90,13 @@ extension ObservableType {
       @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws
       -> Element
   ) -> Observable<Element> {
-    let sources = (
-      source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-      source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable()
-    )
-    return Observable.create { observer in
-      var v1: O1.Element?
-      var v2: O2.Element?
-      var v3: O3.Element?
-      var v4: O4.Element?
-      var v5: O5.Element?
-      var v6: O6.Element?
-      var v7: O7.Element?
-      var v8: O8.Element?
-      let core = CombineLatestCore(arity: 8, observer: observer) {
-        try resultSelector(v1!, v2!, v3!, v4!, v5!, v6!, v7!, v8!)
-      }
-      return Disposables.create([
-        sources.0.subscribe { core.receive($0, from: 0) { v1 = $0 } },
-        sources.1.subscribe { core.receive($0, from: 1) { v2 = $0 } },
-        sources.2.subscribe { core.receive($0, from: 2) { v3 = $0 } },
-        sources.3.subscribe { core.receive($0, from: 3) { v4 = $0 } },
-        sources.4.subscribe { core.receive($0, from: 4) { v5 = $0 } },
-        sources.5.subscribe { core.receive($0, from: 5) { v6 = $0 } },
-        sources.6.subscribe { core.receive($0, from: 6) { v7 = $0 } },
-        sources.7.subscribe { core.receive($0, from: 7) { v8 = $0 } },
-      ])
+    combineLatest([
+      source1.erased, source2.erased, source3.erased, source4.erased, source5.erased, source6.erased, source7.erased,
+      source8.erased,
+    ]) {
+      try resultSelector(
+        $0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element, $0[3] as! O4.Element, $0[4] as! O5.Element,
+        $0[5] as! O6.Element, $0[6] as! O7.Element, $0[7] as! O8.Element)
     }
   }
 }

@@ -1,4 +1,25 @@
+// The overloads for four to eight sources share one body, `zip(erased:resultSelector:)`, over their
+// sources' elements as `Any`; each casts the elements back for its selector.
+
 extension ObservableType {
+  /// Pairs up the n-th elements of `sources` with the rules of the typed `zip` (``ZipCore``): the
+  /// body the fixed-arity and parameter-pack forms share. `resultSelector` receives one element of
+  /// each source, in order.
+  static func zip(erased sources: [Observable<Any>], resultSelector: @escaping ([Any]) throws -> Element)
+    -> Observable<Element>
+  {
+    Observable.create { observer in
+      var queues = [Queue<Any>](repeating: Queue(), count: sources.count)
+      let core = ZipCore(arity: sources.count, observer: observer) {
+        try resultSelector(queues.indices.map { queues[$0].dequeue() })
+      }
+      return Disposables.create(
+        sources.enumerated().map { index, source in
+          source.subscribe { core.receive($0, from: index) { queues[index].enqueue($0) } }
+        })
+    }
+  }
+
   /// Combines the n-th elements of four sources; see `zip(_:_:resultSelector:)`.
   public static func zip<
     O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType,
@@ -7,21 +28,8 @@ extension ObservableType {
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
     resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
   ) -> Observable<Element> {
-    let sources = (source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable())
-    return Observable.create { observer in
-      var q1 = Queue<O1.Element>()
-      var q2 = Queue<O2.Element>()
-      var q3 = Queue<O3.Element>()
-      var q4 = Queue<O4.Element>()
-      let core = ZipCore(arity: 4, observer: observer) {
-        try resultSelector(q1.dequeue(), q2.dequeue(), q3.dequeue(), q4.dequeue())
-      }
-      return Disposables.create([
-        sources.0.subscribe { core.receive($0, from: 0) { q1.enqueue($0) } },
-        sources.1.subscribe { core.receive($0, from: 1) { q2.enqueue($0) } },
-        sources.2.subscribe { core.receive($0, from: 2) { q3.enqueue($0) } },
-        sources.3.subscribe { core.receive($0, from: 3) { q4.enqueue($0) } },
-      ])
+    zip(erased: [source1.erased, source2.erased, source3.erased, source4.erased]) {
+      try resultSelector($0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element, $0[3] as! O4.Element)
     }
   }
 
@@ -33,26 +41,9 @@ extension ObservableType {
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
     resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
   ) -> Observable<Element> {
-    let sources = (
-      source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-      source5.asObservable()
-    )
-    return Observable.create { observer in
-      var q1 = Queue<O1.Element>()
-      var q2 = Queue<O2.Element>()
-      var q3 = Queue<O3.Element>()
-      var q4 = Queue<O4.Element>()
-      var q5 = Queue<O5.Element>()
-      let core = ZipCore(arity: 5, observer: observer) {
-        try resultSelector(q1.dequeue(), q2.dequeue(), q3.dequeue(), q4.dequeue(), q5.dequeue())
-      }
-      return Disposables.create([
-        sources.0.subscribe { core.receive($0, from: 0) { q1.enqueue($0) } },
-        sources.1.subscribe { core.receive($0, from: 1) { q2.enqueue($0) } },
-        sources.2.subscribe { core.receive($0, from: 2) { q3.enqueue($0) } },
-        sources.3.subscribe { core.receive($0, from: 3) { q4.enqueue($0) } },
-        sources.4.subscribe { core.receive($0, from: 4) { q5.enqueue($0) } },
-      ])
+    zip(erased: [source1.erased, source2.erased, source3.erased, source4.erased, source5.erased]) {
+      try resultSelector(
+        $0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element, $0[3] as! O4.Element, $0[4] as! O5.Element)
     }
   }
 
@@ -64,28 +55,10 @@ extension ObservableType {
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
     resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
   ) -> Observable<Element> {
-    let sources = (
-      source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-      source5.asObservable(), source6.asObservable()
-    )
-    return Observable.create { observer in
-      var q1 = Queue<O1.Element>()
-      var q2 = Queue<O2.Element>()
-      var q3 = Queue<O3.Element>()
-      var q4 = Queue<O4.Element>()
-      var q5 = Queue<O5.Element>()
-      var q6 = Queue<O6.Element>()
-      let core = ZipCore(arity: 6, observer: observer) {
-        try resultSelector(q1.dequeue(), q2.dequeue(), q3.dequeue(), q4.dequeue(), q5.dequeue(), q6.dequeue())
-      }
-      return Disposables.create([
-        sources.0.subscribe { core.receive($0, from: 0) { q1.enqueue($0) } },
-        sources.1.subscribe { core.receive($0, from: 1) { q2.enqueue($0) } },
-        sources.2.subscribe { core.receive($0, from: 2) { q3.enqueue($0) } },
-        sources.3.subscribe { core.receive($0, from: 3) { q4.enqueue($0) } },
-        sources.4.subscribe { core.receive($0, from: 4) { q5.enqueue($0) } },
-        sources.5.subscribe { core.receive($0, from: 5) { q6.enqueue($0) } },
-      ])
+    zip(erased: [source1.erased, source2.erased, source3.erased, source4.erased, source5.erased, source6.erased]) {
+      try resultSelector(
+        $0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element, $0[3] as! O4.Element, $0[4] as! O5.Element,
+        $0[5] as! O6.Element)
     }
   }
 
@@ -99,31 +72,12 @@ extension ObservableType {
     resultSelector:
       @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Element
   ) -> Observable<Element> {
-    let sources = (
-      source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-      source5.asObservable(), source6.asObservable(), source7.asObservable()
-    )
-    return Observable.create { observer in
-      var q1 = Queue<O1.Element>()
-      var q2 = Queue<O2.Element>()
-      var q3 = Queue<O3.Element>()
-      var q4 = Queue<O4.Element>()
-      var q5 = Queue<O5.Element>()
-      var q6 = Queue<O6.Element>()
-      var q7 = Queue<O7.Element>()
-      let core = ZipCore(arity: 7, observer: observer) {
-        try resultSelector(
-          q1.dequeue(), q2.dequeue(), q3.dequeue(), q4.dequeue(), q5.dequeue(), q6.dequeue(), q7.dequeue())
-      }
-      return Disposables.create([
-        sources.0.subscribe { core.receive($0, from: 0) { q1.enqueue($0) } },
-        sources.1.subscribe { core.receive($0, from: 1) { q2.enqueue($0) } },
-        sources.2.subscribe { core.receive($0, from: 2) { q3.enqueue($0) } },
-        sources.3.subscribe { core.receive($0, from: 3) { q4.enqueue($0) } },
-        sources.4.subscribe { core.receive($0, from: 4) { q5.enqueue($0) } },
-        sources.5.subscribe { core.receive($0, from: 5) { q6.enqueue($0) } },
-        sources.6.subscribe { core.receive($0, from: 6) { q7.enqueue($0) } },
-      ])
+    zip(erased: [
+      source1.erased, source2.erased, source3.erased, source4.erased, source5.erased, source6.erased, source7.erased,
+    ]) {
+      try resultSelector(
+        $0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element, $0[3] as! O4.Element, $0[4] as! O5.Element,
+        $0[5] as! O6.Element, $0[6] as! O7.Element)
     }
   }
 
@@ -139,34 +93,13 @@ extension ObservableType {
       @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws
       -> Element
   ) -> Observable<Element> {
-    let sources = (
-      source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-      source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable()
-    )
-    return Observable.create { observer in
-      var q1 = Queue<O1.Element>()
-      var q2 = Queue<O2.Element>()
-      var q3 = Queue<O3.Element>()
-      var q4 = Queue<O4.Element>()
-      var q5 = Queue<O5.Element>()
-      var q6 = Queue<O6.Element>()
-      var q7 = Queue<O7.Element>()
-      var q8 = Queue<O8.Element>()
-      let core = ZipCore(arity: 8, observer: observer) {
-        try resultSelector(
-          q1.dequeue(), q2.dequeue(), q3.dequeue(), q4.dequeue(), q5.dequeue(), q6.dequeue(), q7.dequeue(), q8.dequeue()
-        )
-      }
-      return Disposables.create([
-        sources.0.subscribe { core.receive($0, from: 0) { q1.enqueue($0) } },
-        sources.1.subscribe { core.receive($0, from: 1) { q2.enqueue($0) } },
-        sources.2.subscribe { core.receive($0, from: 2) { q3.enqueue($0) } },
-        sources.3.subscribe { core.receive($0, from: 3) { q4.enqueue($0) } },
-        sources.4.subscribe { core.receive($0, from: 4) { q5.enqueue($0) } },
-        sources.5.subscribe { core.receive($0, from: 5) { q6.enqueue($0) } },
-        sources.6.subscribe { core.receive($0, from: 6) { q7.enqueue($0) } },
-        sources.7.subscribe { core.receive($0, from: 7) { q8.enqueue($0) } },
-      ])
+    zip(erased: [
+      source1.erased, source2.erased, source3.erased, source4.erased, source5.erased, source6.erased, source7.erased,
+      source8.erased,
+    ]) {
+      try resultSelector(
+        $0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element, $0[3] as! O4.Element, $0[4] as! O5.Element,
+        $0[5] as! O6.Element, $0[6] as! O7.Element, $0[7] as! O8.Element)
     }
   }
 }

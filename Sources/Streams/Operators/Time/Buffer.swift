@@ -17,13 +17,7 @@ extension ObservableType where Element: Sendable {
       let delivery = SerializedDelivery(State([], 0), observer: ActionRunner(observer))
 
       func startTimer(_ window: Int) {
-        timer.disposable = scheduler.scheduleRelative((), dueTime: timeSpan) { _ in
-          delivery.update { state, outbox in
-            guard state.window == window else { return }
-            rotate(&state, &outbox)
-          }
-          return Disposables.create()
-        }
+        timer.disposable = delivery.rotation(of: window, after: timeSpan, on: scheduler, current: { $0.window }, rotate)
       }
       func rotate(_ state: inout State, _ outbox: inout SerializedDelivery<State, ActionRunner<[Element]>>.Outbox) {
         let full = state.buffer
@@ -74,13 +68,7 @@ extension ObservableType where Element: Sendable {
       typealias Outbox = SerializedDelivery<State, ActionRunner<Observable<Element>>>.Outbox
 
       func startTimer(_ window: Int) {
-        timer.disposable = scheduler.scheduleRelative((), dueTime: timeSpan) { _ in
-          delivery.update { state, outbox in
-            guard state.window == window else { return }
-            rotate(&state, &outbox)
-          }
-          return Disposables.create()
-        }
+        timer.disposable = delivery.rotation(of: window, after: timeSpan, on: scheduler, current: { $0.window }, rotate)
       }
       func open(_ state: inout State, _ outbox: inout Outbox) {
         let subject = PublishSubject<Element>()
@@ -120,6 +108,24 @@ extension ObservableType where Element: Sendable {
         }
       }
       return Disposables.create(subscription, timer)
+    }
+  }
+}
+
+extension SerializedDelivery {
+  /// Schedules the end of window number `window` of `buffer(timeSpan:count:scheduler:)` or
+  /// `window(timeSpan:count:scheduler:)`: after `timeSpan`, in the delivery's turn, `rotate` ends
+  /// it, unless `current` says that a full window already rotated it (a newer window is current).
+  fileprivate func rotation(
+    of window: Int, after timeSpan: RxTimeInterval, on scheduler: SchedulerType, current: @escaping (State) -> Int,
+    _ rotate: @escaping (inout State, inout Outbox) -> Void
+  ) -> Disposable {
+    scheduler.scheduleRelative((), dueTime: timeSpan) { _ in
+      self.update { state, outbox in
+        guard current(state) == window else { return }
+        rotate(&state, &outbox)
+      }
+      return Disposables.create()
     }
   }
 }
