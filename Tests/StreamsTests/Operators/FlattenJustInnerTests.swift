@@ -342,4 +342,32 @@ struct FlattenJustInnerTests {
     #expect(observer.events == [.next(200, 1), .next(210, 2), .next(220, 3), .completed(220)])
     #expect(inner.subscriptions == [Subscription(200, 220)])
   }
+
+  // MARK: Threads
+
+  @Test("flatMap of justs and real inners from many threads delivers serially and loses nothing")
+  func concurrentJusts() async {
+    let outer = PublishSubject<Int>()
+    let received = Counter()
+    let inFlight = Counter()
+    let overlaps = Counter()
+    let done = Recorder<Int>()
+    _ = outer.flatMap { value in value % 2 == 0 ? Observable.just(value) : Observable.from([value, value]) }
+      .do(onNext: { _ in
+        inFlight.increment()
+        if inFlight.value > 1 { overlaps.increment() }
+        received.increment()
+        inFlight.increment(by: -1)
+      })
+      .subscribe(done)
+    await withTaskGroup(of: Void.self) { group in
+      for worker in 0..<8 {
+        group.addTask { for index in 0..<500 { outer.onNext(worker * 500 + index) } }
+      }
+    }
+    outer.onCompleted()
+    #expect(received.value == 8 * 250 + 8 * 250 * 2)
+    #expect(overlaps.value == 0)
+    #expect(done.isCompleted)
+  }
 }
