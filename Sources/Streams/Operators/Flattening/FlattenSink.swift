@@ -5,24 +5,28 @@
 /// to one observer never overlap), the documented exception to "no lock while calling user code";
 /// the lock is recursive so that a downstream observer may cause re-entrant events. Listed in
 /// TheContract.md ("How operators keep delivery serial").
+///
+/// An inner sequence made by `Observable.just` is not subscribed: its element is delivered and it
+/// counts as completed right away, exactly where its subscription would have sent both, so no
+/// observer, subscription or group entry is made for it (see ``runJust(_:id:)``).
 final class FlattenSink<Source, Inner: ObservableConvertibleType, Observer: ObserverType>: Sink<Observer>,
   @unchecked Sendable
 where Observer.Element == Inner.Element {
   private let lock = RecursiveLock.make()
   private let selector: (Source) throws -> Inner
   private let strategy: FlattenStrategy
+  private let justs = JustRecognizer<Inner.Element>()
   private let group = CompositeDisposable()
   private let outer = SingleAssignmentDisposable()
+  /// The running inner sequences (with `.latest`, 1 while the newest one runs, else 0).
   private var active = 0
   private var outerDone = false
   private var queued: [Inner] = []
+  /// `queued.count`, read on every completion without touching the array (in generic code, that
+  /// costs an exclusivity check, a retain and a call per read).
+  private var queuedCount = 0
   private var latestID = 0
   private var latestKey: CompositeDisposable.DisposeKey?
-
-  private enum Admission {
-    case subscribe(id: Int, replacing: CompositeDisposable.DisposeKey?)
-    case drop
-  }
 
   init(selector: @escaping (Source) throws -> Inner, strategy: FlattenStrategy, observer: Observer, cancel: Cancelable)
   {
@@ -38,15 +42,23 @@ where Observer.Element == Inner.Element {
   }
 
   fileprivate func onOuterNext(_ element: Source) {
-    if case .first = strategy, lock.withLock({ active > 0 }) { return }  // Dropped: no selector call.
-    let inner: Inner
+    // Each strategy calls the selector itself and hands its result straight on: a local `Inner`
+    // shared by the branches would be copied (a retain and a release per element).
     do {
-      inner = try selector(element)
+      switch strategy {
+      case .merge(let maxConcurrent) where maxConcurrent == .max:
+        mergeUnlimited(try selector(element).asObservable())
+      case .merge(let maxConcurrent):
+        mergeLimited(try selector(element), maxConcurrent: maxConcurrent)
+      case .latest:
+        switchTo(try selector(element).asObservable())
+      case .first:
+        if lock.withLock({ active > 0 }) { return }  // Dropped: no selector call.
+        startFirst(try selector(element).asObservable())
+      }
     } catch {
-      fail(error)
-      return
+      fail(error)  // Only the selector throws.
     }
-    admit(inner)
   }
 
   fileprivate func onOuter(_ event: Event<Source>) {
@@ -58,68 +70,129 @@ where Observer.Element == Inner.Element {
     case .completed:
       let finished = lock.withLock { () -> Bool in
         outerDone = true
-        return active == 0 && queued.isEmpty
+        return active == 0 && queuedCount == 0
       }
       outer.dispose()
       if finished { finish() }
     }
   }
 
-  /// Decides what a new inner sequence does under the strategy, then subscribes outside the lock.
-  private func admit(_ inner: Inner) {
-    let admission: Admission = lock.withLock {
-      switch strategy {
-      case .merge(let maxConcurrent):
-        if active >= maxConcurrent {
-          queued.append(inner)
-          return .drop
-        }
-        active += 1
-        return .subscribe(id: 0, replacing: nil)
-      case .latest:
-        latestID += 1
-        let replacing = latestKey
-        latestKey = nil
-        if replacing == nil { active += 1 }
-        return .subscribe(id: latestID, replacing: replacing)
-      case .first:
-        if active > 0 { return .drop }
-        active += 1
-        return .subscribe(id: 0, replacing: nil)
-      }
+  // MARK: Admission, one function per strategy
+
+  /// `flatMap`, `merge()`: every inner sequence runs at once; a `just` costs one lock hold.
+  private func mergeUnlimited(_ observable: Observable<Inner.Element>) {
+    if justs.recognizes(observable) {
+      lock.lock()
+      active += 1
+      runJustLocked(observable, id: 0)
+      return
     }
-    guard case .subscribe(let id, let replacing) = admission else { return }
+    lock.withLock { active += 1 }
+    subscribe(observable, id: 0)
+  }
+
+  /// `concatMap`, `concat`, `merge(maxConcurrent:)`: an inner sequence beyond the limit waits in
+  /// order, still unconverted (`asObservable()` is called when it is subscribed, as in RxSwift).
+  private func mergeLimited(_ inner: Inner, maxConcurrent: Int) {
+    let admitted = lock.withLock { () -> Bool in
+      if active >= maxConcurrent {
+        queued.append(inner)
+        queuedCount += 1
+        return false
+      }
+      active += 1
+      return true
+    }
+    if admitted { start(inner.asObservable(), id: 0) }
+  }
+
+  /// `flatMapLatest`, `switchLatest`: the running inner sequence is disposed before the new one
+  /// starts; events of a replaced one are dropped.
+  private func switchTo(_ observable: Observable<Inner.Element>) {
+    lock.lock()
+    latestID &+= 1
+    let id = latestID
+    let replacing = latestKey
+    latestKey = nil
+    active = 1
+    if replacing == nil, justs.recognizes(observable) {
+      runJustLocked(observable, id: id)
+      return
+    }
+    lock.unlock()
     if let replacing { group.remove(for: replacing) }
-    subscribe(inner, id: id)
+    start(observable, id: id)
+  }
+
+  /// `flatMapFirst`: an inner sequence starts only when none runs.
+  private func startFirst(_ observable: Observable<Inner.Element>) {
+    lock.lock()
+    if active > 0 {
+      lock.unlock()
+      return
+    }
+    active = 1
+    if justs.recognizes(observable) {
+      runJustLocked(observable, id: 0)
+      return
+    }
+    lock.unlock()
+    subscribe(observable, id: 0)
+  }
+
+  /// Starts an admitted inner sequence: a `just` runs at once, any other is subscribed.
+  private func start(_ observable: Observable<Inner.Element>, id: Int) {
+    if justs.recognizes(observable) {
+      lock.lock()
+      runJustLocked(observable, id: id)
+    } else {
+      subscribe(observable, id: id)
+    }
+  }
+
+  // MARK: Inner sequences
+
+  /// With the lock held (released here), does what subscribing to the `just` would: its element,
+  /// then its completion. The lock is held while delivering, as for any inner element (see the
+  /// type's documentation); an event the observer causes meanwhile sees this inner as running.
+  private func runJustLocked(_ just: Observable<Inner.Element>, id: Int) {
+    if isCurrent(id) { forwardNext(justs.element(of: just)) }
+    completeLocked(id: id, key: nil)
   }
 
   /// Subscribes `inner` first and joins the group only if it is still running when `subscribe`
-  /// returns: an inner sequence that completed synchronously (`just`, `from`, `empty`) then costs
-  /// one observer object, no `SingleAssignmentDisposable` and no group insertion and removal.
-  private func subscribe(_ inner: Inner, id: Int) {
+  /// returns: an inner sequence that completed synchronously (`from`, `empty`) then costs one
+  /// observer object, no group insertion and no removal.
+  private func subscribe(_ inner: Observable<Inner.Element>, id: Int) {
     let observer = FlattenInnerObserver(sink: self, id: id)
-    let subscription = inner.asObservable().subscribe(observer)
+    let subscription = inner.subscribe(observer)
     if lock.withLock({ observer.isDone }) {
       subscription.dispose()
       return
     }
     guard let key = group.insert(subscription) else { return }  // Disposed: `insert` disposed it.
-    let completedMeanwhile = lock.withLock { () -> Bool in
+    let removeNow = lock.withLock { () -> Bool in
       if observer.isDone { return true }
+      if case .latest = strategy {
+        if latestID != id { return true }  // Replaced while subscribing: dispose it now.
+        latestKey = key
+      }
       observer.key = key
-      if case .latest = strategy, latestID == id { latestKey = key }
       return false
     }
-    if completedMeanwhile { group.remove(for: key) }
+    if removeNow { group.remove(for: key) }
+  }
+
+  /// Whether events of the inner sequence `id` still go downstream (with `.latest`, only the
+  /// newest one's do).
+  private func isCurrent(_ id: Int) -> Bool {
+    if case .latest = strategy { return id == latestID }
+    return true
   }
 
   fileprivate func onInnerNext(_ element: Inner.Element, id: Int) {
     lock.lock()
-    if case .latest = strategy, id != latestID {
-      lock.unlock()
-      return
-    }
-    forwardNext(element)  // Under the lock: serialized delivery, see the type's documentation.
+    if isCurrent(id) { forwardNext(element) }  // Under the lock: see the type's documentation.
     lock.unlock()
   }
 
@@ -128,14 +201,11 @@ where Observer.Element == Inner.Element {
     case .next(let element):
       onInnerNext(element, id: observer.id)
     case .error(let error):
-      lock.lock()
-      observer.isDone = true
-      if case .latest = strategy, observer.id != latestID {
-        lock.unlock()
-        return
+      let current = lock.withLock { () -> Bool in
+        observer.isDone = true
+        return isCurrent(observer.id)
       }
-      lock.unlock()
-      fail(error)
+      if current { fail(error) }
     case .completed:
       onInnerCompleted(observer)
     }
@@ -146,23 +216,28 @@ where Observer.Element == Inner.Element {
     observer.isDone = true
     let key = observer.key
     observer.key = nil
-    if case .latest = strategy, observer.id != latestID {
-      lock.unlock()
-      if let key { group.remove(for: key) }
-      return
+    completeLocked(id: observer.id, key: key)
+  }
+
+  /// With the lock held (released here): accounts for the completion of the inner sequence `id`,
+  /// disposes its subscription (`key`, if it joined the group), then starts the oldest queued inner
+  /// sequence or, when nothing runs and the source is done, completes. No value of a type nested
+  /// in this generic class passes through here: each would cost a metadata lookup per inner.
+  private func completeLocked(id: Int, key: CompositeDisposable.DisposeKey?) {
+    if case .latest = strategy {
+      guard id == latestID else {  // Replaced: its completion means nothing.
+        lock.unlock()
+        if let key { group.remove(for: key) }
+        return
+      }
+      latestKey = nil
     }
     active -= 1
-    if case .latest = strategy { latestKey = nil }
-    if queued.count > 0 {  // Not `isEmpty`: in generic code that looks up `Array<Inner>`'s metadata.
+    if queuedCount > 0 {
       let next = dequeueLocked()
       lock.unlock()
       if let key { group.remove(for: key) }
-      // On the trampoline, so a long run of inner sequences that complete synchronously
-      // (concat of many `just`s) does not nest one subscription inside the previous one.
-      _ = CurrentThreadScheduler.instance.schedule(()) { [self] _ in
-        subscribe(next, id: 0)
-        return Disposables.create()
-      }
+      startOnTrampoline(next)
       return
     }
     let finished = active == 0 && outerDone
@@ -171,11 +246,21 @@ where Observer.Element == Inner.Element {
     if finished { finish() }
   }
 
+  /// Starts a dequeued inner sequence on the trampoline, so that a long run of inner sequences
+  /// that complete synchronously (concat of many `just`s) does not nest one inside the previous.
+  private func startOnTrampoline(_ next: Inner) {
+    _ = CurrentThreadScheduler.instance.schedule(()) { [self] _ in
+      start(next.asObservable(), id: 0)
+      return Disposables.create()
+    }
+  }
+
   /// Under the lock, with `queued` not empty: takes the oldest queued inner sequence, which is now
   /// active. Out of line, so that the common path does no `Array`/`Optional` work on `Inner`.
   @inline(never)
   private func dequeueLocked() -> Inner {
     active += 1
+    queuedCount -= 1
     return queued.removeFirst()
   }
 
