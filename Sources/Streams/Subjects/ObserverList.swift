@@ -17,31 +17,29 @@ struct ObserverList {
   /// A subject only ever inserts receivers for its own element type, so ``on(_:)`` restores that
   /// type with an unchecked cast.
   @usableFromInline @frozen
-  struct Receiver {
-    @usableFromInline let object: AnyObject
-    @usableFromInline let isClosures: Bool
+  enum Receiver {
+    case closures(AnyObject)  // A `ClosureObserver`.
+    case observer(AnyObject)  // An `ObserverBox`.
 
     @inlinable
     init<Observer: ObserverType>(_ observer: Observer) {
       if let closures = observer as? ClosureObserver<Observer.Element> {
-        object = closures
-        isClosures = true
+        self = .closures(closures)
       } else {
-        object = ObserverBoxOf(observer)
-        isClosures = false
+        self = .observer(ObserverBoxOf(observer))
       }
     }
 
     @inlinable @inline(__always)
     func on<Element>(_ event: Event<Element>) {
-      if isClosures {
-        unsafeDowncast(object, to: ClosureObserver<Element>.self).on(event)
-        return
+      switch self {
+      case .closures(let object): unsafeDowncast(object, to: ClosureObserver<Element>.self).on(event)
+      case .observer(let object):
+        let box = unsafeDowncast(object, to: ObserverBox<Element>.self)
+        // Switch here, where the element type is usually concrete, so that an operator's sink
+        // receives the element without an `Event` to take apart in generic code.
+        if case .next(let element) = event { box.onNext(element) } else { box.on(event) }
       }
-      let box = unsafeDowncast(object, to: ObserverBox<Element>.self)
-      // Switch here, where the element type is usually concrete, so that an operator's sink
-      // receives the element without an `Event` to take apart in generic code.
-      if case .next(let element) = event { box.onNext(element) } else { box.on(event) }
     }
   }
 
@@ -59,9 +57,10 @@ struct ObserverList {
     /// Sends `event` to every receiver, in insertion order.
     @inlinable
     func dispatch<Element>(_ event: Event<Element>) {
-      guard let first else { return }
-      first.on(event)
-      for receiver in rest { receiver.on(event) }
+      first?.on(event)
+      // By index, so that each receiver is borrowed from the array: iterating copies each one out,
+      // a retain and a release per delivery.
+      for index in rest.indices { rest[index].on(event) }
     }
   }
 
