@@ -13,10 +13,11 @@ extension ReplayingSubjectCore {
   /// subscribers in the critical section that finds nothing more sent. A subscriber that the
   /// subject's end reached meanwhile is not added; after ``SubjectCore/disposeState(_:)``, nothing
   /// more is sent.
-  // Inlinable, so that it is specialized with `subscribe` and `replay` inlines.
-  @inlinable
+  // Inlined into `subscribe`, so that `replay` inlines too (it is a loop over the buffer).
+  @inlinable @inline(__always)
   func joinUnlocking<Observer: ObserverType>(_ observer: Observer, afterReplaying replay: () -> Void) -> Disposable
   where Observer.Element == Element {
+    let lock = self.lock  // Once: each read through the protocol retains it.
     var position = log.begin()
     lock.unlock()
     replay()

@@ -72,6 +72,7 @@ extension SubjectCore {
     _ observer: Observer, subject: String, holding hold: () -> Held,
     beforeEnd: (CompletableEvent, Held) -> Void = { _, _ in }, join: (Held) -> Disposable
   ) -> Disposable {
+    let lock = self.lock  // Once: each read through the protocol retains it.
     lock.lock()
     if state.disposed {
       lock.unlock()
@@ -100,6 +101,7 @@ extension SubjectCore {
   /// Removes the observer with `key`; behind a subscription's `dispose()`.
   @usableFromInline
   func unsubscribe(_ key: Int) {
+    let lock = self.lock  // Once: each read through the protocol retains it.
     lock.lock()
     state.observers.remove(key)
     lock.unlock()
