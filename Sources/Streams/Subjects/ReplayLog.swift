@@ -42,7 +42,7 @@ struct ReplayLog<Element> {
       return events[position...]
     }
     running -= 1
-    if running == 0, !events.isEmpty { events.removeAll(keepingCapacity: true) }
+    if running == 0, !events.isEmpty { events = [] }  // Rare: a burst keeps no memory.
     return nil
   }
 
