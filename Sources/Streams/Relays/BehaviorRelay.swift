@@ -1,6 +1,6 @@
 /// A ``BehaviorSubject`` that only ever sends elements: it cannot fail or complete, so its
 /// ``value`` never throws.
-public final class BehaviorRelay<Element>: ObservableType, @unchecked Sendable {
+public final class BehaviorRelay<Element>: ObservableType, SubjectRelay, @unchecked Sendable {
   @usableFromInline let subject: BehaviorSubject<Element>
 
   /// Creates a relay whose current value is `value`.
@@ -16,14 +16,4 @@ public final class BehaviorRelay<Element>: ObservableType, @unchecked Sendable {
 
   /// Whether the relay has at least one subscriber.
   public var hasObservers: Bool { subject.hasObservers }
-
-  /// Subscribes `observer`: it receives the current value at once, then later ones.
-  @inlinable
-  public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
-  where Observer.Element == Element {
-    subject.subscribe(observer)
-  }
-
-  /// The relay as an observable sequence.
-  public func asObservable() -> Observable<Element> { subject.asObservable() }
 }

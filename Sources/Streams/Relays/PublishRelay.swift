@@ -1,5 +1,5 @@
 /// A ``PublishSubject`` that only ever sends elements: it cannot fail or complete.
-public final class PublishRelay<Element>: ObservableType, @unchecked Sendable {
+public final class PublishRelay<Element>: ObservableType, SubjectRelay, @unchecked Sendable {
   @usableFromInline let subject = PublishSubject<Element>()
 
   /// Creates a relay with no subscribers.
@@ -10,14 +10,4 @@ public final class PublishRelay<Element>: ObservableType, @unchecked Sendable {
 
   /// Whether the relay has at least one subscriber.
   public var hasObservers: Bool { subject.hasObservers }
-
-  /// Subscribes `observer` to the elements sent from now on.
-  @inlinable
-  public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
-  where Observer.Element == Element {
-    subject.subscribe(observer)
-  }
-
-  /// The relay as an observable sequence.
-  public func asObservable() -> Observable<Element> { subject.asObservable() }
 }

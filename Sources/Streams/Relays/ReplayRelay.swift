@@ -1,5 +1,5 @@
 /// A ``ReplaySubject`` that only ever sends elements: it cannot fail or complete.
-public final class ReplayRelay<Element>: ObservableType, @unchecked Sendable {
+public final class ReplayRelay<Element>: ObservableType, SubjectRelay, @unchecked Sendable {
   @usableFromInline let subject: ReplaySubject<Element>
 
   private init(subject: ReplaySubject<Element>) {
@@ -21,14 +21,4 @@ public final class ReplayRelay<Element>: ObservableType, @unchecked Sendable {
 
   /// Whether the relay has at least one subscriber.
   public var hasObservers: Bool { subject.hasObservers }
-
-  /// Subscribes `observer`: it receives the buffered elements, then later ones.
-  @inlinable
-  public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
-  where Observer.Element == Element {
-    subject.subscribe(observer)
-  }
-
-  /// The relay as an observable sequence.
-  public func asObservable() -> Observable<Element> { subject.asObservable() }
 }

@@ -6,41 +6,31 @@
 ///
 /// Thread safety: as ``PublishSubject``; observers are always called outside the lock.
 public final class AsyncSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable,
-  UnsubscribableSubject, @unchecked Sendable
+  SubjectCore, @unchecked Sendable
 {
   @usableFromInline let lock = Lock.make()
   // Read and written only under `lock`, so accesses never overlap: no dynamic exclusivity checks.
+  @usableFromInline @exclusivity(unchecked) var state = SubjectState()
   @usableFromInline @exclusivity(unchecked) var lastElement: Element?
-  @usableFromInline @exclusivity(unchecked) var observers = ObserverList<Element>()
-  @usableFromInline @exclusivity(unchecked) var termination: CompletableEvent?
-  @usableFromInline @exclusivity(unchecked) var disposed = false
 
   /// Creates a subject with no element yet.
   public override init() {}
 
   /// Whether the subject has at least one subscriber.
-  public var hasObservers: Bool { lock.withLock { !observers.isEmpty } }
+  public var hasObservers: Bool { lock.withLock { !state.observers.isEmpty } }
 
   /// Whether ``dispose()`` has been called.
-  public var isDisposed: Bool { lock.withLock { disposed } }
+  public var isDisposed: Bool { isStateDisposed }
 
   /// Records a `.next` element; on a terminal event, sends the outcome to every subscriber.
   @inlinable
   public func on(_ event: Event<Element>) {
-    lock.lock()
-    if termination != nil || disposed {
-      lock.unlock()
-      return
-    }
     if case .next(let element) = event {
-      lastElement = element
-      lock.unlock()
+      lock.withLock { if !state.isStopped { lastElement = element } }
       return
     }
-    termination = CompletableEvent(event)
-    let (snapshot, last) = (observers.snapshot, lastElement)
-    observers.removeAll()
-    lock.unlock()
+    var last: Element?
+    guard let snapshot = deliveries(of: event, { last = lastElement }) else { return }
     if case .completed = event, let last { snapshot.dispatch(.next(last)) }
     snapshot.dispatch(event)
   }
@@ -49,39 +39,17 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
   @inlinable
   public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
   where Observer.Element == Element {
-    lock.lock()
-    if disposed {
-      lock.unlock()
-      observer.on(.error(StreamsError.disposed(object: "AsyncSubject")))
-      return Disposables.create()
-    }
-    if let termination {
-      let last = lastElement
-      lock.unlock()
-      if case .completed = termination, let last { observer.on(.next(last)) }
-      observer.on(termination.event())
-      return Disposables.create()
-    }
-    let key = observers.insert(observer)
-    lock.unlock()
-    return SubjectSubscription(subject: self, key: key)
-  }
-
-  @usableFromInline
-  func unsubscribe(_ key: Int) {
-    lock.withLock { observers.remove(key) }
+    admit(
+      observer, subject: "AsyncSubject", holding: { lastElement },
+      beforeEnd: { termination, last in
+        if case .completed = termination, let last { observer.on(.next(last)) }
+      }
+    ) { _ in joinUnlocking(observer) }
   }
 
   /// Returns the subject itself.
   public func asObserver() -> AsyncSubject<Element> { self }
 
   /// Releases every subscriber and the stored element; the subject then rejects new subscribers.
-  public func dispose() {
-    lock.withLock {
-      disposed = true
-      observers.removeAll()
-      lastElement = nil
-      termination = nil
-    }
-  }
+  public func dispose() { disposeState { lastElement = nil } }
 }

@@ -3,19 +3,27 @@
 /// The first observer is stored inline and the rest in a contiguous array, so a subject with one
 /// subscriber allocates no storage, and taking a snapshot for delivery is a reference-count
 /// increment, never an allocation. Insertion order is delivery order.
+///
+/// The list is not generic: a ``Receiver`` keeps its observer as an `AnyObject` and gets the
+/// element type back from the event it delivers. So the code that runs unspecialized (creating a
+/// subject, and the unsubscribe behind a subscription's `dispose()`) is concrete code that looks
+/// up no generic metadata.
 @usableFromInline @frozen
-struct ObserverList<Element> {
+struct ObserverList {
   /// How an observer receives events. Observers made by `subscribe(onNext:…)` are called directly
   /// (no box, and the call specializes and inlines in client code); any other observer through
   /// an ``ObserverBox``.
-  @usableFromInline
+  ///
+  /// A subject only ever inserts receivers for its own element type, so ``on(_:)`` restores that
+  /// type with an unchecked cast.
+  @usableFromInline @frozen
   enum Receiver {
-    case closures(ClosureObserver<Element>)
-    case observer(ObserverBox<Element>)
+    case closures(AnyObject)  // A `ClosureObserver`.
+    case observer(AnyObject)  // An `ObserverBox`.
 
     @inlinable
-    init<Observer: ObserverType>(_ observer: Observer) where Observer.Element == Element {
-      if let closures = observer as? ClosureObserver<Element> {
+    init<Observer: ObserverType>(_ observer: Observer) {
+      if let closures = observer as? ClosureObserver<Observer.Element> {
         self = .closures(closures)
       } else {
         self = .observer(ObserverBoxOf(observer))
@@ -23,10 +31,11 @@ struct ObserverList<Element> {
     }
 
     @inlinable @inline(__always)
-    func on(_ event: Event<Element>) {
+    func on<Element>(_ event: Event<Element>) {
       switch self {
-      case .closures(let observer): observer.on(event)
-      case .observer(let box):
+      case .closures(let object): unsafeDowncast(object, to: ClosureObserver<Element>.self).on(event)
+      case .observer(let object):
+        let box = unsafeDowncast(object, to: ObserverBox<Element>.self)
         // Switch here, where the element type is usually concrete, so that an operator's sink
         // receives the element without an `Event` to take apart in generic code.
         if case .next(let element) = event { box.onNext(element) } else { box.on(event) }
@@ -47,17 +56,16 @@ struct ObserverList<Element> {
 
     /// Sends `event` to every receiver, in insertion order.
     @inlinable
-    func dispatch(_ event: Event<Element>) {
-      guard let first else { return }
-      first.on(event)
-      for receiver in rest { receiver.on(event) }
+    func dispatch<Element>(_ event: Event<Element>) {
+      first?.on(event)
+      // By index, so that each receiver is borrowed from the array: iterating copies each one out,
+      // a retain and a release per delivery.
+      for index in rest.indices { rest[index].on(event) }
     }
   }
 
-  // The keys are kept apart from the receivers: `remove(_:)` runs unspecialized (behind a
-  // subscription's `dispose()`), where finding a key in an `[Int]` is concrete code, while every
-  // operation on `[Receiver]` goes through generic metadata. The common case, removing the only
-  // observer, touches no array.
+  // The keys are kept apart from the receivers, so that finding a key scans plain integers. The
+  // common case, removing the only observer, touches no array.
   @usableFromInline var firstKey = -1  // -1: empty.
   @usableFromInline var first: Receiver?
   @usableFromInline var restKeys = ContiguousArray<Int>()
@@ -72,23 +80,10 @@ struct ObserverList<Element> {
 
   /// Adds `observer`; returns its key.
   @inlinable
-  mutating func insert<Observer: ObserverType>(_ observer: Observer) -> Int where Observer.Element == Element {
-    let key = reserveKey()
-    insert(Receiver(observer), key: key)
-    return key
-  }
-
-  /// A fresh key, for an observer that joins later with ``insert(_:key:)``.
-  @inlinable
-  mutating func reserveKey() -> Int {
+  mutating func insert<Observer: ObserverType>(_ observer: Observer) -> Int {
     let key = nextKey
     nextKey &+= 1
-    return key
-  }
-
-  /// Adds `receiver` under `key`, which ``reserveKey()`` returned.
-  @inlinable
-  mutating func insert(_ receiver: Receiver, key: Int) {
+    let receiver = Receiver(observer)
     if firstKey < 0 {
       firstKey = key
       first = receiver
@@ -96,6 +91,7 @@ struct ObserverList<Element> {
       restKeys.append(key)
       rest.append(receiver)
     }
+    return key
   }
 
   /// Removes the observer with `key`, if present.

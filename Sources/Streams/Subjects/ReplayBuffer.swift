@@ -37,6 +37,12 @@ struct ReplayBuffer<Element> {
     for index in 0..<head { body(storage[index]) }
   }
 
+  /// Sends each element to `observer`, oldest first.
+  @inlinable
+  func send<Observer: ObserverType>(to observer: Observer) where Observer.Element == Element {
+    forEach { observer.on(.next($0)) }
+  }
+
   @inlinable
   mutating func removeAll() {
     storage = []

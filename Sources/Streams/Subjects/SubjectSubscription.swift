@@ -1,20 +1,14 @@
-/// A subject that can remove an observer by key.
-@usableFromInline
-protocol UnsubscribableSubject: AnyObject {
-  func unsubscribe(_ key: Int)
-}
-
 /// The disposable a subject returns from `subscribe`: removes the observer once, then forgets the
 /// subject, so a disposed subscription keeps nothing alive.
 @usableFromInline
 final class SubjectSubscription: Disposable, @unchecked Sendable {
   @usableFromInline let disposed = AtomicFlag()
-  // Written only by the one thread that wins `disposed.set()`.
-  @usableFromInline var subject: UnsubscribableSubject?
+  // Written only by the one thread that wins `disposed.set()`, so accesses never overlap.
+  @usableFromInline @exclusivity(unchecked) var subject: (any SubjectCore)?
   @usableFromInline let key: Int
 
   @usableFromInline
-  init(subject: UnsubscribableSubject, key: Int) {
+  init(subject: any SubjectCore, key: Int) {
     self.subject = subject
     self.key = key
   }

@@ -1,0 +1,55 @@
+/// The part of subscribe that the replaying subjects (``BehaviorSubject``, ``ReplaySubject``)
+/// share: a replay outside the lock, then the events sent meanwhile (see ``ReplayLog``).
+@usableFromInline
+protocol ReplayingSubjectCore<Element>: SubjectCore {
+  associatedtype Element
+  /// Read and written only under ``SubjectCore/lock``.
+  var log: ReplayLog<Element> { get set }
+}
+
+extension ReplayingSubjectCore {
+  /// For `subscribe`, with the lock held: unlocks, runs `replay` (which sends `observer` what the
+  /// subject holds), then sends `observer` what the subject sent meanwhile and adds it to the
+  /// subscribers in the critical section that finds nothing more sent. A subscriber that the
+  /// subject's end reached meanwhile is not added; after ``SubjectCore/disposeState(_:)``, nothing
+  /// more is sent.
+  // Inlined into `subscribe`, so that `replay` inlines too (it is a loop over the buffer).
+  @inlinable @inline(__always)
+  func joinUnlocking<Observer: ObserverType>(_ observer: Observer, afterReplaying replay: () -> Void) -> Disposable
+  where Observer.Element == Element {
+    let lock = self.lock  // Once: each read through the protocol retains it.
+    var position = log.begin()
+    lock.unlock()
+    replay()
+    while true {
+      lock.lock()
+      if state.disposed {
+        lock.unlock()
+        return Disposables.create()
+      }
+      guard let missed = log.next(after: &position) else { break }
+      lock.unlock()
+      for event in missed { observer.on(event) }
+    }
+    if state.termination != nil {
+      lock.unlock()
+      return Disposables.create()
+    }
+    return joinUnlocking(observer)
+  }
+
+  /// For `on(_:)`: as ``SubjectCore/deliveries(of:_:)``, and records `event` for the running
+  /// replays.
+  @inlinable
+  func recordingDeliveries(of event: Event<Element>, _ update: () -> Void) -> ObserverList.Snapshot? {
+    deliveries(of: event) {
+      update()
+      if log.isRecording { log.record(event) }
+    }
+  }
+
+  /// Whether the subject has subscribers, counting those whose replay is running.
+  @inlinable var hasSubscribers: Bool {
+    lock.withLock { !state.observers.isEmpty || log.isRecording }
+  }
+}

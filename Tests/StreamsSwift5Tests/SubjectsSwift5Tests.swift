@@ -1,0 +1,57 @@
+import Foundation
+import Streams
+import Testing
+
+// RxSwift-style code with subjects and relays, as an app written before Swift 6 has it: relays
+// bound into a DisposeBag, a relay passed as an ObservableType to generic code, a ReplaySubject
+// subscribed while another thread sends. This target compiles in Swift 5 language mode.
+struct SubjectsSwift5Tests {
+  func firstElements<O: ObservableType>(of source: O, count: Int) -> [O.Element] {
+    var elements: [O.Element] = []
+    _ = source.take(count).subscribe(onNext: { elements.append($0) })
+    return elements
+  }
+
+  @Test func relaysAsObservables() {
+    let disposeBag = DisposeBag()
+    let name = BehaviorRelay(value: "a")
+    let taps = PublishRelay<Void>()
+    let log = ReplayRelay<String>.create(bufferSize: 2)
+    var tapCount = 0
+    taps.subscribe(onNext: { tapCount += 1 }).disposed(by: disposeBag)
+    name.asObservable().bind(to: log).disposed(by: disposeBag)
+    name.accept("b")
+    taps.accept(())
+    taps.accept(())
+    #expect(firstElements(of: name, count: 1) == ["b"])
+    #expect(firstElements(of: log, count: 2) == ["a", "b"])
+    #expect(tapCount == 2)
+    #expect(taps.hasObservers)
+  }
+
+  @Test func replaySubjectWhileAnotherThreadSends() {
+    let subject = ReplaySubject<Int>.createUnbounded()
+    let sent = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      for value in 0..<500 { subject.onNext(value) }
+      subject.onCompleted()
+      sent.signal()
+    }
+    var received: [Int] = []
+    var completed = false
+    let lock = NSLock()
+    let subscription = subject.subscribe(
+      onNext: { value in
+        lock.lock()
+        received.append(value)
+        lock.unlock()
+      },
+      onCompleted: { completed = true })
+    #expect(sent.wait(timeout: .now() + 5) == .success)
+    subscription.dispose()
+    lock.lock()
+    defer { lock.unlock() }
+    #expect(received == Array(0..<500))
+    #expect(completed)
+  }
+}
