@@ -28,7 +28,10 @@ final class CallbackStorage<Value: Sendable>: CallbackTokenTarget, Sendable {
       break
     }
     let cancellation: Cancellation?
-    switch callStart(start) {
+    let outcome = handOver({ Callback(storage: self) }, to: start) { error in
+      machine.withLock { $0.startThrew(error) }
+    }
+    switch outcome {
     case .returned(let returned):
       cancellation = returned
     case .threw(let action):
@@ -46,27 +49,6 @@ final class CallbackStorage<Value: Sendable>: CallbackTokenTarget, Sendable {
         if let action = machine.withLock({ $0.timerFired() }) { perform(action) }
       }
       if let stale = machine.withLock({ $0.timerStarted(timer) }) { stale.cancel() }
-    }
-  }
-
-  private enum StartOutcome {
-    case returned(Cancellation?)
-    case threw(CallbackStateMachine<Value>.Action?)
-  }
-
-  /// Hands the SDK its callback. Not inlined, so that no copy of the callback (and of its drop
-  /// token) outlives this call in the caller's frame: only the SDK can keep it alive. A throwing
-  /// `start` is recorded while the callback is still alive, so that it is not mistaken for a
-  /// dropped callback.
-  @inline(never)
-  private func callStart(_ start: (Callback<Value>) throws -> Cancellation?) -> StartOutcome {
-    let callback = Callback(storage: self)
-    return withExtendedLifetime(callback) {
-      do {
-        return .returned(try start(callback))
-      } catch {
-        return .threw(machine.withLock { $0.startThrew(error) })
-      }
     }
   }
 

@@ -38,31 +38,14 @@ class LockedEventsTarget<Machine: EventsMachine>: EventsTarget<Machine.Element>,
 
   /// Runs `start` with a new sink, in the caller's context.
   func start(_ start: (EventSink<Element>) throws -> Cancellation?) {
-    switch callStart(start) {
+    let outcome = handOver({ EventSink(target: self) }, to: start) { error in
+      machine.withLock { $0.startThrew(error) }
+    }
+    switch outcome {
     case .returned(let cancellation):
       machine.withLock { $0.startReturned(cancellation) }?.run()
     case .threw(let action):
       perform(action)
-    }
-  }
-
-  private enum StartOutcome {
-    case returned(Cancellation?)
-    case threw(Machine.Action)
-  }
-
-  /// Hands the producer its sink. Not inlined, so that only the producer keeps the sink alive
-  /// afterwards. A throwing `start` is recorded while the sink is still alive, so that it is not
-  /// mistaken for a dropped sink.
-  @inline(never)
-  private func callStart(_ start: (EventSink<Element>) throws -> Cancellation?) -> StartOutcome {
-    let sink = EventSink(target: self)
-    return withExtendedLifetime(sink) {
-      do {
-        return .returned(try start(sink))
-      } catch {
-        return .threw(machine.withLock { $0.startThrew(error) })
-      }
     }
   }
 

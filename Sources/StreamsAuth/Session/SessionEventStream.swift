@@ -10,28 +10,7 @@ import Streams
 ///   if case .signedOut = event { showSignIn() }
 /// }
 /// ```
-public struct SessionEventStream: AsyncSequence, Sendable {
-  /// The events.
-  public typealias Element = SessionEvent
-
-  private let events: Observable<SessionEvent>
-
-  init(events: Observable<SessionEvent>) {
-    self.events = events
-  }
-
-  /// Subscribes and returns the iterator.
-  public func makeAsyncIterator() -> Iterator {
-    Iterator(base: events.asInfallible(onErrorFallbackTo: .empty()).values.makeAsyncIterator())
-  }
-
-  /// Iterates the events.
-  public struct Iterator: AsyncIteratorProtocol {
-    var base: AsyncInfallibleSequence<SessionEvent>.Iterator
-
-    /// The next event, or `nil` when the session manager is gone or the task was cancelled.
-    public mutating func next() async -> SessionEvent? {
-      await base.next()
-    }
-  }
-}
+///
+/// It is Streams' non-throwing `AsyncInfallibleSequence` over ``SessionManager/events``: its
+/// iterator's `next()` returns `nil` when the session manager is gone or the task was cancelled.
+public typealias SessionEventStream = AsyncInfallibleSequence<SessionEvent>

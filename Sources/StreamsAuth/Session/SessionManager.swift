@@ -220,7 +220,7 @@ public final class SessionManager: Sendable {
   public var events: Observable<SessionEvent> { storage.events }
 
   /// Session events as an `AsyncSequence`.
-  public var eventStream: SessionEventStream { SessionEventStream(events: storage.events) }
+  public var eventStream: SessionEventStream { storage.events.asInfallible(onErrorFallbackTo: .empty()).values }
 
   /// An interceptor that authorizes requests to `hosts` with this session.
   ///

@@ -70,7 +70,7 @@ public final class LaunchQueue<Rank: Comparable & Sendable>: Sendable {
   ///
   /// Each iterator receives every event sent from the moment it was made, buffered without limit,
   /// and ends after ``LaunchEvent/ended(_:)``, or when the task iterating it is cancelled.
-  public var asyncEvents: LaunchEventSequence<Rank> { LaunchEventSequence(events: storage.events) }
+  public var asyncEvents: LaunchEventSequence<Rank> { storage.events.asInfallible(onErrorFallbackTo: .empty()).values }
 
   /// Adds a task; it runs in rank order once the queue has started.
   ///
