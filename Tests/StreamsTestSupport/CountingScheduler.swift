@@ -6,7 +6,7 @@ import Streams
 /// wait until the code under test armed its timers (``scheduled``) before it advances a
 /// `TestScheduler` `base`. A timer that is never advanced also tells the test that the code got
 /// as far as arming it.
-public final class CountingScheduler: SchedulerType, Sendable {
+public final class CountingScheduler: MonotonicClockScheduler, Sendable {
   /// The scheduler that keeps the time and runs the work.
   public let base: any SchedulerType
   /// Signalled once per piece of work scheduled, after `base` queued it.
@@ -19,6 +19,9 @@ public final class CountingScheduler: SchedulerType, Sendable {
 
   /// The time of `base`.
   public var now: RxTime { base.now }
+
+  /// The monotonic time of `base`, so that durations follow the clock the timers run on.
+  public var monotonicSeconds: TimeInterval { base.monotonicNow }
 
   /// Schedules `action` on `base` now, then counts it.
   public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {

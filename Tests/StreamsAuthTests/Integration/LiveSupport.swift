@@ -252,10 +252,12 @@ extension Live {
   /// Real time that the test can move forward: "after the cooldown" without waiting for it.
   ///
   /// Its `now` is the wall clock plus what the test added. Unlike its superclass it keeps its own
-  /// time as a virtual-time scheduler does (it conforms to the package's `VirtualClockScheduler`),
+  /// time as a virtual-time scheduler does (a `MonotonicClockScheduler` whose clock is its `now`),
   /// so the session measures the temporary-failure cooldown and the refresh window on that `now`
   /// too; its timers run on a dispatch queue in real time.
-  final class AdvancingScheduler: MovableClockScheduler, VirtualClockScheduler, @unchecked Sendable {}
+  final class AdvancingScheduler: MovableClockScheduler, MonotonicClockScheduler, @unchecked Sendable {
+    var monotonicSeconds: TimeInterval { now.timeIntervalSince1970 }
+  }
 }
 
 // MARK: - A client against the server

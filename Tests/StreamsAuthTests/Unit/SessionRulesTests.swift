@@ -115,6 +115,23 @@ struct SessionRulesTests {
     #expect(refresher.log.current.calls == 1)
   }
 
+  @Test("Through a scheduler that wraps a virtual one, the cooldown is measured on the virtual clock")
+  func cooldownFollowsWrappedVirtualClock() async throws {
+    let wrapped = CountingScheduler(scheduler)
+    let session = SessionManager(
+      refresher: refresher, storage: storage, scheduler: wrapped, policy: RefreshPolicy(temporaryFailureCooldown: 60))
+    let generation = try await signedIn(session)
+    let failure = AuthError.tokenEndpoint(statusCode: 503, error: nil)
+    refresher.script(.failure(failure))
+    await #expect(throws: failure) { try await session.refresh(ifGeneration: generation) }
+    scheduler.advanceTo(scheduler.clock + 59)
+    await #expect(throws: failure) { try await session.refresh(ifGeneration: generation) }
+    #expect(refresher.log.current.calls == 1)
+    scheduler.advanceTo(scheduler.clock + 1)
+    #expect(try await session.refresh(ifGeneration: generation).credential.accessToken == "at-2")
+    #expect(refresher.log.current.calls == 2)
+  }
+
   @Test("A fatal failure clears the session once, tells every waiter, and stops refreshing")
   func fatalFailure() async throws {
     let session = makeSession()
