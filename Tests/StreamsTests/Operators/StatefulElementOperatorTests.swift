@@ -170,4 +170,81 @@ struct StatefulElementOperatorTests {
     subject.onNext(2)
     #expect(received.events == [.next(1), .next(11), .completed])
   }
+
+  @Test("take(while:) completes at the first failing element and disposes the source then")
+  func takeWhileTimes() {
+    let source = hot([.next(210, 1), .next(220, 2), .next(230, 5), .next(240, 1), .completed(300)])
+    let observer = scheduler.start { source.take(while: { $0 < 3 }) }
+    #expect(observer.events == [.next(210, 1), .next(220, 2), .completed(230)])
+    #expect(source.subscriptions == [Subscription(200, 230)])
+  }
+
+  @Test("take(while:behavior: .inclusive) sends the failing element, then completes in the same tick")
+  func takeWhileInclusive() {
+    let source = hot([.next(210, 1), .next(230, 5), .next(240, 1), .completed(300)])
+    let observer = scheduler.start { source.take(while: { $0 < 3 }, behavior: .inclusive) }
+    #expect(observer.events == [.next(210, 1), .next(230, 5), .completed(230)])
+    #expect(source.subscriptions == [Subscription(200, 230)])
+  }
+
+  @Test("An error the predicate of take(while:) throws ends it and disposes the source then")
+  func takeWhileThrows() {
+    let source = hot([.next(210, 1), .next(220, 2), .completed(300)])
+    let observer = scheduler.start {
+      source.take(while: { value in
+        if value == 2 { throw TestError(id: 7) }
+        return true
+      })
+    }
+    #expect(observer.events == [.next(210, 1), .error(220, TestError(id: 7))])
+    #expect(source.subscriptions == [Subscription(200, 220)])
+  }
+
+  @Test("An element sent back while take(while:) delivers its inclusive element is not taken")
+  func takeWhileInclusiveReentrant() {
+    let subject = PublishSubject<Int>()
+    let received = Recorder<Int>()
+    let predicateCalls = Counter()
+    _ = subject.take(
+      while: { value in
+        predicateCalls.increment()
+        return value < 3
+      }, behavior: .inclusive
+    ).subscribe { event in
+      received.on(event)
+      if event.element == 5 { subject.onNext(1) }
+    }
+    subject.onNext(1)
+    subject.onNext(5)
+    #expect(received.events == [.next(1), .next(5), .completed])
+    #expect(predicateCalls.value == 2)
+  }
+
+  @Test("skip(while:) passes everything from the first failing element on, without asking again")
+  func skipWhileTimes() {
+    let source = hot([.next(210, 1), .next(220, 5), .next(230, 1), .completed(300)])
+    let predicateCalls = Counter()
+    let observer = scheduler.start {
+      source.skip(while: { value in
+        predicateCalls.increment()
+        return value < 3
+      })
+    }
+    #expect(observer.events == [.next(220, 5), .next(230, 1), .completed(300)])
+    #expect(source.subscriptions == [Subscription(200, 300)])
+    #expect(predicateCalls.value == 2)
+  }
+
+  @Test("An error the predicate of skip(while:) throws ends it and disposes the source then")
+  func skipWhileThrows() {
+    let source = hot([.next(210, 1), .next(220, 2), .completed(300)])
+    let observer = scheduler.start {
+      source.skip(while: { value in
+        if value == 2 { throw TestError(id: 8) }
+        return true
+      })
+    }
+    #expect(observer.events == [.error(220, TestError(id: 8))])
+    #expect(source.subscriptions == [Subscription(200, 220)])
+  }
 }
