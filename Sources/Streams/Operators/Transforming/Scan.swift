@@ -39,12 +39,14 @@ final class Scan<Source, Accumulate>: ElementOperator<Source, Accumulate>, @unch
   override func makeSink<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
     -> ElementSink<Source, Observer> where Observer.Element == Accumulate
   {
-    ScanSink(seed: seed, accumulator: accumulator, observer: observer, cancel: cancel)
+    ScanSink<Source, Accumulate, Observer>(seed: seed, accumulator: accumulator, observer: observer, cancel: cancel)
   }
 }
 
-final class ScanSink<Source, Observer: ObserverType>: ElementSink<Source, Observer>, @unchecked Sendable {
-  typealias Accumulate = Observer.Element
+/// `Accumulate` is `Observer.Element` as a type parameter of its own: generic code finds its
+/// metadata in the class's, where `Observer.Element` would cost an associated-type lookup per element.
+final class ScanSink<Source, Accumulate, Observer: ObserverType>: ElementSink<Source, Observer>, @unchecked Sendable
+where Observer.Element == Accumulate {
   private let accumulator: (inout Accumulate, Source) throws -> Void
   // Touched only by `onNext`, whose calls the Rx grammar serializes; `accumulating` turns away an
   // element the accumulator sends into the source, so the accesses never overlap. The value is
