@@ -23,7 +23,7 @@ final class CombineLatest2<First, Second, Result>: Producer<Result>, @unchecked 
   override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
     -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result
   {
-    let sink = CombineLatest2Sink<First, Second, Observer>(
+    let sink = CombineLatest2Sink<First, Second, Result, Observer>(
       resultSelector: resultSelector, observer: observer, cancel: cancel)
     let subscription1 = first.subscribe(CombineLatest2First(sink: sink))
     let subscription2 = second.subscribe(CombineLatest2Second(sink: sink))
@@ -31,9 +31,12 @@ final class CombineLatest2<First, Second, Result>: Producer<Result>, @unchecked 
   }
 }
 
-final class CombineLatest2Sink<First, Second, Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
+/// `Result` is `Observer.Element` as a type parameter of its own: generic code finds its metadata in
+/// the class's, where `Observer.Element` would cost an associated-type lookup per combination.
+final class CombineLatest2Sink<First, Second, Result, Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
+where Observer.Element == Result {
   private let lock = RecursiveLock.make()
-  private let resultSelector: (First, Second) throws -> Observer.Element
+  private let resultSelector: (First, Second) throws -> Result
   // The latest elements live in storage allocated once per subscription rather than in `First?` /
   // `Second?` fields: in unspecialized generic code every access to an `Optional<T>` looks up its
   // metadata, while a pointer's pointee uses `T`'s value witnesses directly.
@@ -46,7 +49,7 @@ final class CombineLatest2Sink<First, Second, Observer: ObserverType>: Sink<Obse
   @exclusivity(unchecked) private var secondDone = false
   @exclusivity(unchecked) private var stopped = false
 
-  init(resultSelector: @escaping (First, Second) throws -> Observer.Element, observer: Observer, cancel: Cancelable) {
+  init(resultSelector: @escaping (First, Second) throws -> Result, observer: Observer, cancel: Cancelable) {
     self.resultSelector = resultSelector
     super.init(observer: observer, cancel: cancel)
   }
@@ -96,7 +99,7 @@ final class CombineLatest2Sink<First, Second, Observer: ObserverType>: Sink<Obse
 
   /// Under the lock.
   private func combine(_ first: First, _ second: Second) {
-    let result: Observer.Element
+    let result: Result
     do {
       result = try resultSelector(first, second)
     } catch {
@@ -137,8 +140,9 @@ final class CombineLatest2Sink<First, Second, Observer: ObserverType>: Sink<Obse
   }
 }
 
-struct CombineLatest2First<First, Second, Observer: ObserverType>: ObserverType {
-  let sink: CombineLatest2Sink<First, Second, Observer>
+struct CombineLatest2First<First, Second, Result, Observer: ObserverType>: ObserverType
+where Observer.Element == Result {
+  let sink: CombineLatest2Sink<First, Second, Result, Observer>
 
   func onNext(_ element: First) { sink.nextFirst(element) }
 
@@ -151,8 +155,9 @@ struct CombineLatest2First<First, Second, Observer: ObserverType>: ObserverType 
   }
 }
 
-struct CombineLatest2Second<First, Second, Observer: ObserverType>: ObserverType {
-  let sink: CombineLatest2Sink<First, Second, Observer>
+struct CombineLatest2Second<First, Second, Result, Observer: ObserverType>: ObserverType
+where Observer.Element == Result {
+  let sink: CombineLatest2Sink<First, Second, Result, Observer>
 
   func onNext(_ element: Second) { sink.nextSecond(element) }
 

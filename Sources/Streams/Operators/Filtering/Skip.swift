@@ -7,17 +7,39 @@ extension ObservableType {
   /// ```
   public func skip(_ count: Int) -> Observable<Element> {
     if count <= 0 { return asObservable() }
-    return step(count) { remaining, event, downstream in
-      switch event {
-      case .next(let element):
-        if remaining > 0 {
-          remaining -= 1
-        } else {
-          downstream.next(element)
-        }
-      case .error(let error): downstream.error(error)
-      case .completed: downstream.completed()
-      }
+    return Skip(source: asObservable(), count: count)
+  }
+}
+
+final class Skip<Element>: ElementOperator<Element, Element>, @unchecked Sendable {
+  private let count: Int
+
+  init(source: Observable<Element>, count: Int) {
+    self.count = count
+    super.init(source: source)
+  }
+
+  override func makeSink<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
+    -> ElementSink<Element, Observer> where Observer.Element == Element
+  {
+    SkipSink(count: count, observer: observer, cancel: cancel)
+  }
+}
+
+final class SkipSink<Observer: ObserverType>: ElementSink<Observer.Element, Observer>, @unchecked Sendable {
+  // Touched only by `onNext`, whose calls the Rx grammar serializes.
+  private var remaining: Int
+
+  init(count: Int, observer: Observer, cancel: Cancelable) {
+    self.remaining = count
+    super.init(observer: observer, cancel: cancel)
+  }
+
+  override func onNext(_ element: Observer.Element) {
+    if remaining > 0 {
+      remaining -= 1
+    } else {
+      forwardNext(element)
     }
   }
 }

@@ -10,16 +10,38 @@ extension ObservableType {
   /// ```
   public func take(_ count: Int) -> Observable<Element> {
     if count <= 0 { return .empty() }
-    return step(count) { remaining, event, downstream in
-      switch event {
-      case .next(let element):
-        guard remaining > 0 else { return }
-        remaining -= 1
-        downstream.next(element)
-        if remaining == 0 { downstream.completed() }
-      case .error(let error): downstream.error(error)
-      case .completed: downstream.completed()
-      }
-    }
+    return Take(source: asObservable(), count: count)
+  }
+}
+
+final class Take<Element>: ElementOperator<Element, Element>, @unchecked Sendable {
+  private let count: Int
+
+  init(source: Observable<Element>, count: Int) {
+    self.count = count
+    super.init(source: source)
+  }
+
+  override func makeSink<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
+    -> ElementSink<Element, Observer> where Observer.Element == Element
+  {
+    TakeSink(count: count, observer: observer, cancel: cancel)
+  }
+}
+
+final class TakeSink<Observer: ObserverType>: ElementSink<Observer.Element, Observer>, @unchecked Sendable {
+  // Touched only by `onNext`, whose calls the Rx grammar serializes.
+  private var remaining: Int
+
+  init(count: Int, observer: Observer, cancel: Cancelable) {
+    self.remaining = count
+    super.init(observer: observer, cancel: cancel)
+  }
+
+  override func onNext(_ element: Observer.Element) {
+    guard remaining > 0 else { return }
+    remaining -= 1
+    forwardNext(element)
+    if remaining == 0 { onTerminal(.completed) }
   }
 }
