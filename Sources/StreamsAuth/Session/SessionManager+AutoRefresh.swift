@@ -29,8 +29,9 @@ extension SessionManager {
     }
   }
 
-  /// Replaces the timer: after `delay`, or at `expiresAt − leeway` of the current credential.
-  private func rearm(after delay: TimeInterval?) {
+  /// Replaces the timer: after `delay`, or at `expiresAt − leeway` of the current credential but
+  /// not sooner than `minimumWait`.
+  private func rearm(after delay: TimeInterval?, minimumWait: TimeInterval = 0) {
     let (token, previous) = autoRefresh.withLock { state -> (UInt64?, Disposable?) in
       let previous = state.takeTimer(stopping: false)
       return (state.isRunning ? state.token : nil, previous)
@@ -43,7 +44,7 @@ extension SessionManager {
       wait = delay
     } else {
       guard let expiresAt = credential.expiresAt else { return }
-      wait = max(0, expiresAt.timeIntervalSince(scheduler.now) - policy.leeway(for: credential))
+      wait = max(minimumWait, expiresAt.timeIntervalSince(scheduler.now) - policy.leeway(for: credential))
     }
     let timer = scheduler.schedule(afterSeconds: wait) { [weak self] in self?.timerFired() }
     let stale = autoRefresh.withLock { state -> Bool in
@@ -56,12 +57,14 @@ extension SessionManager {
 
   private func timerFired() {
     // A refresh emits tokenRefreshed or refreshFailed, which re-arm; a credential that did not
-    // need one yet (the timer fired early) re-arms here. The subscription ends with the single.
+    // need one yet (the timer fired early) re-arms here, at least a second on: a scheduler whose
+    // clock ticks in whole seconds (or a dispatch timer a little early) would otherwise fire again
+    // at the same instant, forever. The subscription ends with the single.
     _ = storage.single(of: storage.credential()).subscribe(onSuccess: { [weak self] versioned in
       guard let self else { return }
       let credential = versioned.credential
       if !credential.needsRefresh(at: self.storage.scheduler.now, leeway: self.policy.leeway(for: credential)) {
-        self.rearm(after: nil)
+        self.rearm(after: nil, minimumWait: 1)
       } else {
         self.rearm(after: max(1, self.policy.temporaryFailureCooldown))
       }

@@ -104,6 +104,26 @@ struct SessionManagerTests {
     #expect(refresher.log.current.calls == 2)
   }
 
+  @Test("A proactive timer that fires before the credential is due re-arms for a later instant, not the same one")
+  func proactiveTimerFiringEarly() async throws {
+    // 1-second ticks without the processing delay (as a HistoricalScheduler keeps time): the first
+    // wait, 70.4 s, fires at tick 70, 0.4 s before the credential is due; a re-arm for the
+    // remaining 0.4 s would round to the same tick and fire again forever.
+    let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
+    let refresher = ScriptedRefresher(scheduler: scheduler)
+    let session = SessionManager(refresher: refresher, scheduler: scheduler, policy: RefreshPolicy(leeway: 30))
+    try await session.signIn(.test(expiresAt: scheduler.now.addingTimeInterval(100.4)))
+    session.startAutoRefresh()
+    let advanced = Gate()
+    Thread.detachNewThread {
+      scheduler.advanceTo(75)
+      advanced.open()
+    }
+    #expect(await advanced.wait(seconds: 10), "advanceTo(75) never returned: the timer re-armed at one instant")
+    #expect(await refresher.log.until { $0.finished == 1 })
+    session.stopAutoRefresh()
+  }
+
   @Test("Concurrent validSession callers coalesce onto one refresh and all get its first response")
   func tokenStoreCoalesces() async throws {
     let scheduler = TestScheduler(initialClock: 0)
