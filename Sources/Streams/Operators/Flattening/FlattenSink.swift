@@ -8,7 +8,7 @@
 ///
 /// An inner sequence made by `Observable.just` is not subscribed: its element is delivered and it
 /// counts as completed right away, exactly where its subscription would have sent both, so no
-/// observer, subscription or group entry is made for it (see ``runJust(_:id:)``).
+/// observer, subscription or group entry is made for it (see `runJustLocked(_:id:)`).
 final class FlattenSink<Source, Inner: ObservableConvertibleType, Observer: ObserverType>: Sink<Observer>,
   @unchecked Sendable
 where Observer.Element == Inner.Element {
