@@ -48,8 +48,23 @@ struct ReplayLog<Element> {
   /// The events recorded since `position`, which then moves past them; `nil` when there are none,
   /// and then the replay has ended. Events no replay needs any more move to `released`, which
   /// must be empty.
-  @usableFromInline
+  @inlinable
   mutating func next(
+    after position: inout Int, releasing released: inout ContiguousArray<Event<Element>>
+  ) -> ContiguousArray<Event<Element>>? {
+    if positions.count == 1, position == end {  // The common case: the only replay, caught up.
+      positions.removeAll(keepingCapacity: true)
+      base = 0
+      if !events.isEmpty { swap(&events, &released) }
+      return nil
+    }
+    return nextAmongOthers(after: &position, releasing: &released)
+  }
+
+  /// ``next(after:releasing:)`` when other replays run, or events were sent meanwhile. Out of
+  /// line: rare.
+  @usableFromInline
+  mutating func nextAmongOthers(
     after position: inout Int, releasing released: inout ContiguousArray<Event<Element>>
   ) -> ContiguousArray<Event<Element>>? {
     guard let index = positions.firstIndex(of: position) else { return nil }  // Disposed.
