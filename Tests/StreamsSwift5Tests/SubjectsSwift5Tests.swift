@@ -54,4 +54,30 @@ struct SubjectsSwift5Tests {
     #expect(received == Array(0..<500))
     #expect(completed)
   }
+
+  final class Screen {
+    let events: PublishRelay<String>
+    init(events: PublishRelay<String>) { self.events = events }
+    deinit { events.accept("closed") }
+  }
+
+  // A screen kept alive only by its subscription tells the relay it closed when the bag that
+  // holds the subscription goes away (in the background, so a deadlock fails instead of hanging).
+  @Test func ownerDeinitSendsToTheRelayItWasSubscribedTo() {
+    let events = PublishRelay<String>()
+    var received: [String] = []
+    _ = events.subscribe(onNext: { received.append($0) })
+    let done = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      var bag = DisposeBag()
+      do {
+        let screen = Screen(events: events)
+        events.subscribe(onNext: { [screen] _ in _ = screen }).disposed(by: bag)
+      }
+      bag = DisposeBag()
+      done.signal()
+    }
+    #expect(done.wait(timeout: .now() + 5) == .success)
+    #expect(received == ["closed"])
+  }
 }

@@ -26,7 +26,9 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
   @inlinable
   public func on(_ event: Event<Element>) {
     if case .next(let element) = event {
-      lock.withLock { if !state.isStopped { lastElement = element } }
+      var replaced: Element?
+      lock.withLock { if !state.isStopped { replaced = lastElement; lastElement = element } }
+      withExtendedLifetime(replaced) {}  // Released after unlocking: its `deinit` may use the subject.
       return
     }
     var last: Element?
@@ -51,5 +53,11 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
   public func asObserver() -> AsyncSubject<Element> { self }
 
   /// Releases every subscriber and the stored element; the subject then rejects new subscribers.
-  public func dispose() { disposeState { lastElement = nil } }
+  public func dispose() {
+    disposeState {
+      var taken: Element?
+      swap(&lastElement, &taken)
+      return taken
+    }
+  }
 }

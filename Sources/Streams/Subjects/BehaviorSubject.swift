@@ -9,6 +9,12 @@
 /// another thread, or by the subscriber itself) is kept for it and delivered right after, so no
 /// newer value overtakes the current one, none is lost or repeated, and that first delivery may
 /// wait for another thread that sends to the subject.
+///
+/// A subscriber slower than a sender that never pauses keeps catching up inside `subscribe`:
+/// the sender does not wait for it, and the subject keeps what that subscriber has not received
+/// yet. (RxSwift replays under the subject's lock, so there the sender waits instead.) Observers,
+/// and values the subject lets go, are released after unlocking, so their `deinit` may use the
+/// subject.
 public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable,
   ReplayingSubjectCore, @unchecked Sendable
 {
@@ -47,9 +53,11 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
   /// Stores a `.next` value as current and sends `event` to the subscribers.
   @inlinable
   public func on(_ event: Event<Element>) {
+    var replaced: Element?
     recordingDeliveries(of: event) {
-      if case .next(let value) = event { element = value }
+      if case .next(let value) = event { replaced = element; element = value }
     }?.dispatch(event)
+    withExtendedLifetime(replaced) {}  // Released after unlocking: its `deinit` may use the subject.
   }
 
   /// Subscribes `observer`: it receives the current value at once, then later events.

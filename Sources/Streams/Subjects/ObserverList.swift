@@ -15,7 +15,7 @@ struct ObserverList {
   /// an ``ObserverBox``.
   ///
   /// A subject only ever inserts receivers for its own element type, so ``on(_:)`` restores that
-  /// type with an unchecked cast.
+  /// type with an unchecked cast (checked in debug builds).
   @usableFromInline @frozen
   enum Receiver {
     case closures(AnyObject)  // A `ClosureObserver`.
@@ -33,8 +33,11 @@ struct ObserverList {
     @inlinable @inline(__always)
     func on<Element>(_ event: Event<Element>) {
       switch self {
-      case .closures(let object): unsafeDowncast(object, to: ClosureObserver<Element>.self).on(event)
+      case .closures(let object):
+        assert(object is ClosureObserver<Element>, "a receiver of another element type")
+        unsafeDowncast(object, to: ClosureObserver<Element>.self).on(event)
       case .observer(let object):
+        assert(object is ObserverBox<Element>, "a receiver of another element type")
         let box = unsafeDowncast(object, to: ObserverBox<Element>.self)
         // Switch here, where the element type is usually concrete, so that an operator's sink
         // receives the element without an `Event` to take apart in generic code.
@@ -94,10 +97,12 @@ struct ObserverList {
     return key
   }
 
-  /// Removes the observer with `key`, if present.
+  /// Removes the observer with `key`, if present; returns it, for the caller to release after
+  /// unlocking.
   @usableFromInline
-  mutating func remove(_ key: Int) {
+  mutating func remove(_ key: Int) -> Receiver? {
     if firstKey == key {
+      let removed = first
       if restKeys.isEmpty {
         firstKey = -1
         first = nil
@@ -105,10 +110,12 @@ struct ObserverList {
         firstKey = restKeys.removeFirst()
         first = rest.removeFirst()
       }
+      return removed
     } else if let index = restKeys.firstIndex(of: key) {
       restKeys.remove(at: index)
-      rest.remove(at: index)
+      return rest.remove(at: index)
     }
+    return nil
   }
 
   @usableFromInline

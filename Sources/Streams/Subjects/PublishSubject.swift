@@ -43,5 +43,5 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
   public func asObserver() -> PublishSubject<Element> { self }
 
   /// Releases every subscriber; the subject then rejects new ones with an error.
-  public func dispose() { disposeState() }
+  public func dispose() { disposeState { () } }
 }

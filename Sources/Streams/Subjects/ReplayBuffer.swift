@@ -15,19 +15,23 @@ struct ReplayBuffer<Element> {
 
   @inlinable var count: Int { storage.count }
 
-  @inlinable
-  mutating func append(_ element: Element) {
+  /// Appends `element`; returns the oldest element when it falls out, for the caller to release
+  /// after unlocking.
+  @inlinable @discardableResult
+  mutating func append(_ element: Element) -> Element? {
     guard let capacity else {
       storage.append(element)
-      return
+      return nil
     }
-    if capacity == 0 { return }
+    if capacity == 0 { return nil }
     if storage.count < capacity {
       storage.append(element)
-    } else {
-      storage[head] = element
-      head = head + 1 == capacity ? 0 : head + 1
+      return nil
     }
+    var replaced = element
+    swap(&storage[head], &replaced)
+    head = head + 1 == capacity ? 0 : head + 1
+    return replaced
   }
 
   /// Calls `body` with each element, oldest first.
@@ -43,9 +47,12 @@ struct ReplayBuffer<Element> {
     forEach { observer.on(.next($0)) }
   }
 
+  /// Empties the buffer; returns the elements, for the caller to release after unlocking.
   @inlinable
-  mutating func removeAll() {
-    storage = []
+  mutating func removeAll() -> ContiguousArray<Element> {
     head = 0
+    var released = ContiguousArray<Element>()
+    swap(&storage, &released)
+    return released
   }
 }

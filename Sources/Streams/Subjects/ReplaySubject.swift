@@ -8,6 +8,12 @@
 /// another thread, or by the subscriber itself) is kept for it and delivered right after the
 /// replay, so the subscriber receives the buffer, then every later event, each exactly once and in
 /// order, and its replay may wait for another thread that sends to the subject.
+///
+/// A subscriber slower than a sender that never pauses keeps catching up inside `subscribe`:
+/// the sender does not wait for it, and the subject keeps what that subscriber has not received
+/// yet. (RxSwift replays under the subject's lock, so there the sender waits instead.) Observers,
+/// and values the subject lets go, are released after unlocking, so their `deinit` may use the
+/// subject.
 public final class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable,
   ReplayingSubjectCore, @unchecked Sendable
 {
@@ -40,9 +46,11 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
   /// Records a `.next` element and sends `event` to the subscribers.
   @inlinable
   public func on(_ event: Event<Element>) {
+    var replaced: Element?
     recordingDeliveries(of: event) {
-      if case .next(let element) = event { buffer.append(element) }
+      if case .next(let element) = event { replaced = buffer.append(element) }
     }?.dispatch(event)
+    withExtendedLifetime(replaced) {}  // Released after unlocking: its `deinit` may use the subject.
   }
 
   /// Subscribes `observer`: it receives the buffered elements at once, then later events.
@@ -61,9 +69,6 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
 
   /// Releases every subscriber and the buffer; the subject then rejects new subscribers.
   public func dispose() {
-    disposeState {
-      log.removeAll()
-      buffer.removeAll()
-    }
+    disposeState { (log.removeAll(), buffer.removeAll()) }
   }
 }

@@ -11,8 +11,11 @@ extension ReplayingSubjectCore {
   /// For `subscribe`, with the lock held: unlocks, runs `replay` (which sends `observer` what the
   /// subject holds), then sends `observer` what the subject sent meanwhile and adds it to the
   /// subscribers in the critical section that finds nothing more sent. A subscriber that the
-  /// subject's end reached meanwhile is not added; after ``SubjectCore/disposeState(_:)``, nothing
-  /// more is sent.
+  /// subject's end reached meanwhile is not added. After ``SubjectCore/disposeState(taking:)``, a
+  /// batch already taken is still delivered, and no batch starts.
+  ///
+  /// A subscriber slower than a sender that never pauses keeps catching up inside `subscribe`
+  /// (the sender never waits for it), and the log holds what it has not taken yet.
   // Inlined into `subscribe`, so that `replay` inlines too (it is a loop over the buffer).
   @inlinable @inline(__always)
   func joinUnlocking<Observer: ObserverType>(_ observer: Observer, afterReplaying replay: () -> Void) -> Disposable
@@ -21,21 +24,28 @@ extension ReplayingSubjectCore {
     var position = log.begin()
     lock.unlock()
     replay()
+    // What the log no longer needs, released after unlocking: an element's `deinit` may use the
+    // subject.
+    var released = ContiguousArray<Event<Element>>()
     while true {
       lock.lock()
       if state.disposed {
         lock.unlock()
         return Disposables.create()
       }
-      guard let missed = log.next(after: &position) else { break }
+      guard let missed = log.next(after: &position, releasing: &released) else { break }
       lock.unlock()
+      released = []
       for event in missed { observer.on(event) }
     }
     if state.termination != nil {
       lock.unlock()
+      withExtendedLifetime(released) {}
       return Disposables.create()
     }
-    return joinUnlocking(observer)
+    let subscription = joinUnlocking(observer)
+    withExtendedLifetime(released) {}
+    return subscription
   }
 
   /// For `on(_:)`: as ``SubjectCore/deliveries(of:_:)``, and records `event` for the running
@@ -47,6 +57,9 @@ extension ReplayingSubjectCore {
       if log.isRecording { log.record(event) }
     }
   }
+
+  /// How many events the log holds for running replays; for tests.
+  var recordedEventCount: Int { lock.withLock { log.events.count } }
 
   /// Whether the subject has subscribers, counting those whose replay is running.
   @inlinable var hasSubscribers: Bool {

@@ -26,11 +26,14 @@ struct SubjectState {
   }
 
   /// Forgets every observer and the way the subject ended; the subject then rejects subscribers.
+  /// Returns the observers, to release after unlocking.
   @usableFromInline
-  mutating func dispose() {
+  mutating func dispose() -> ObserverList {
     disposed = true
-    observers.removeAll()
     termination = nil
+    var released = ObserverList()
+    swap(&observers, &released)
+    return released
   }
 }
 
@@ -98,21 +101,26 @@ extension SubjectCore {
     return SubjectSubscription(subject: self, key: key)
   }
 
-  /// Removes the observer with `key`; behind a subscription's `dispose()`.
+  /// Removes the observer with `key`; behind a subscription's `dispose()`. The observer is
+  /// released after unlocking: its `deinit` may use the subject.
   @usableFromInline
   func unsubscribe(_ key: Int) {
     let lock = self.lock  // Once: each read through the protocol retains it.
     lock.lock()
-    state.observers.remove(key)
+    let removed = state.observers.remove(key)
     lock.unlock()
+    withExtendedLifetime(removed) {}
   }
 
-  /// Disposes the state under the lock, with `more` (the subject's own stored values to release).
+  /// Disposes the state under the lock, with `take` (which moves the subject's own stored values
+  /// out); releases the observers and those values after unlocking, as their `deinit` may use the
+  /// subject.
   @inlinable
-  func disposeState(_ more: () -> Void = {}) {
+  func disposeState<Taken>(taking take: () -> Taken) {
     lock.lock()
-    state.dispose()
-    more()
+    let observers = state.dispose()
+    let taken = take()
     lock.unlock()
+    withExtendedLifetime((observers, taken)) {}
   }
 }

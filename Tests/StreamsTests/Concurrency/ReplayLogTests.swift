@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Streams
+@testable import Streams
 import Testing
 
 /// A replaying subject records what it sends while replays run outside its lock, and each
@@ -91,7 +91,11 @@ struct ReplayLogTests {
     let subject = ReplaySubject<Int>.create(bufferSize: count)
     let recorders = Locked<[Recorder<Int>]>([])
     let finished = Watchdog.run(
-      [{ for value in 0..<count { subject.onNext(value) }; subject.onCompleted() }]
+      [
+        {
+          for value in 0..<count { subject.onNext(value) }; subject.onCompleted()
+        }
+      ]
         + (0..<3).map { _ in
           {
             for _ in 0..<50 {
@@ -111,6 +115,51 @@ struct ReplayLogTests {
       #expect(recorder.elements == Array(0..<count))
       #expect(recorder.isCompleted)
     }
+  }
+
+  /// Two subscribers stay inside their replays while a sender sends `count` elements: each
+  /// subscriber's observer waits, on each element, until the sender has sent the next one, so
+  /// each catch-up batch finds one more. Every element reaches both once, in order, and the log
+  /// keeps only what the slower replay has not taken yet, not all that was sent since the oldest
+  /// replay began.
+  @Test("Overlapping replays chasing a sender keep a bounded log and receive each element once, in order")
+  func chasingReplaysKeepBoundedLog() {
+    let count = 200
+    let subject = ReplaySubject<Int>.create(bufferSize: 1)
+    subject.onNext(0)
+    let received = DispatchSemaphore(value: 0)
+    let proceeds = [DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)]
+    let recorders = [Recorder<Int>(), Recorder<Int>()]
+    let largestLog = Locked(0)
+    let subscriber: @Sendable (Int) -> Void = { index in
+      _ = subject.subscribe { event in
+        recorders[index].on(event)
+        guard let element = event.element, element < count else { return }
+        received.signal()
+        _ = Watchdog.wait(proceeds[index])
+      }
+    }
+    let finished = Watchdog.run([
+      { subscriber(0) },
+      { subscriber(1) },
+      {
+        for element in 1...count {
+          _ = Watchdog.wait(received)
+          _ = Watchdog.wait(received)
+          subject.onNext(element)
+          let logged = subject.recordedEventCount
+          largestLog.withLock { $0 = Swift.max($0, logged) }
+          for proceed in proceeds { proceed.signal() }
+        }
+      },
+    ])
+    guard finished else {
+      Issue.record("deadlocked")
+      return
+    }
+    #expect(largestLog.value <= 2)
+    #expect(subject.recordedEventCount == 0)
+    for recorder in recorders { #expect(recorder.elements == Array(0...count)) }
   }
 
   @Test("A disposed subscription no longer keeps its subject alive", arguments: SubjectKind.allCases)
