@@ -91,7 +91,7 @@ public enum Hooks {
 public enum Diagnostic: Sendable, Equatable, CustomStringConvertible {
   /// `SingleAssignmentDisposable.setDisposable(_:)` was called twice; the second one was disposed.
   case singleAssignmentReassigned
-  /// A stateful operator (such as `scan`, `take` or `toArray`) received an event while its own
+  /// A stateful operator (such as `scan`, `reduce` or `toArray`) received an event while its own
   /// step for the previous one was still running: a closure it called fed its source
   /// synchronously, which the Rx grammar forbids. The event was dropped.
   case eventDuringOperatorStep
