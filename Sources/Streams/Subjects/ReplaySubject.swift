@@ -45,6 +45,12 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     }?.dispatch(event)
   }
 
+  /// Records `element` and sends it to the subscribers; the same as `on(.next(element))`.
+  @inlinable
+  public func onNext(_ element: Element) {
+    recordingNextDeliveries(of: element) { buffer.append(element) }?.dispatchNext(element)
+  }
+
   /// Subscribes `observer`: it receives the buffered elements at once, then later events.
   @inlinable
   public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable

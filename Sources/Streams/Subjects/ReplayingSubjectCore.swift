@@ -40,11 +40,21 @@ extension ReplayingSubjectCore {
 
   /// For `on(_:)`: as ``SubjectCore/deliveries(of:_:)``, and records `event` for the running
   /// replays.
-  @inlinable
+  @inlinable @inline(__always)
   func recordingDeliveries(of event: Event<Element>, _ update: () -> Void) -> ObserverList.Snapshot? {
     deliveries(of: event) {
       update()
       if log.isRecording { log.record(event) }
+    }
+  }
+
+  /// For `onNext(_:)`: as ``SubjectCore/nextDeliveries(_:)``, and records `.next(element)` for the
+  /// running replays.
+  @inlinable @inline(__always)
+  func recordingNextDeliveries(of element: Element, _ update: () -> Void) -> ObserverList.Snapshot? {
+    nextDeliveries {
+      update()
+      if log.isRecording { log.recordNext(element) }
     }
   }
 
