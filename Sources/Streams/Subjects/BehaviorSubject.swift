@@ -52,6 +52,12 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     }?.dispatch(event)
   }
 
+  /// Stores `element` as current and sends it to the subscribers; the same as `on(.next(element))`.
+  @inlinable
+  public func onNext(_ element: Element) {
+    recordingNextDeliveries(of: element) { self.element = element }?.dispatchNext(element)
+  }
+
   /// Subscribes `observer`: it receives the current value at once, then later events.
   @inlinable
   public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
