@@ -60,6 +60,17 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     withExtendedLifetime(replaced) {}  // Released after unlocking: its `deinit` may use the subject.
   }
 
+  /// Stores `element` as current and sends it to the subscribers; the same as `on(.next(element))`.
+  @inlinable
+  public func onNext(_ element: Element) {
+    var replaced: Element?
+    recordingNextDeliveries(of: element) {
+      replaced = self.element
+      self.element = element
+    }?.dispatchNext(element)
+    withExtendedLifetime(replaced) {}  // Released after unlocking: its `deinit` may use the subject.
+  }
+
   /// Subscribes `observer`: it receives the current value at once, then later events.
   @inlinable
   public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable

@@ -38,10 +38,21 @@ struct ObserverList {
         unsafeDowncast(object, to: ClosureObserver<Element>.self).on(event)
       case .observer(let object):
         assert(object is ObserverBox<Element>, "a receiver of another element type")
-        let box = unsafeDowncast(object, to: ObserverBox<Element>.self)
-        // Switch here, where the element type is usually concrete, so that an operator's sink
-        // receives the element without an `Event` to take apart in generic code.
-        if case .next(let element) = event { box.onNext(element) } else { box.on(event) }
+        unsafeDowncast(object, to: ObserverBox<Element>.self).on(event)
+      }
+    }
+
+    /// Sends `.next(element)` without building an `Event`: where the element type is not concrete
+    /// (a subject inside an operator), each `Event` built or taken apart looks up its metadata.
+    @inlinable @inline(__always)
+    func onNext<Element>(_ element: Element) {
+      switch self {
+      case .closures(let object):
+        assert(object is ClosureObserver<Element>, "a receiver of another element type")
+        unsafeDowncast(object, to: ClosureObserver<Element>.self).onNext(element)
+      case .observer(let object):
+        assert(object is ObserverBox<Element>, "a receiver of another element type")
+        unsafeDowncast(object, to: ObserverBox<Element>.self).onNext(element)
       }
     }
   }
@@ -60,10 +71,19 @@ struct ObserverList {
     /// Sends `event` to every receiver, in insertion order.
     @inlinable
     func dispatch<Element>(_ event: Event<Element>) {
+      // Taken apart once here, rather than by each receiver.
+      if case .next(let element) = event { return dispatchNext(element) }
       first?.on(event)
       // By index, so that each receiver is borrowed from the array: iterating copies each one out,
       // a retain and a release per delivery.
       for index in rest.indices { rest[index].on(event) }
+    }
+
+    /// Sends `.next(element)` to every receiver, in insertion order.
+    @inlinable
+    func dispatchNext<Element>(_ element: Element) {
+      first?.onNext(element)
+      for index in rest.indices { rest[index].onNext(element) }
     }
   }
 

@@ -32,6 +32,12 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
     deliveries(of: event)?.dispatch(event)
   }
 
+  /// Sends `element` to the current subscribers; the same as `on(.next(element))`.
+  @inlinable
+  public func onNext(_ element: Element) {
+    nextDeliveries()?.dispatchNext(element)
+  }
+
   /// Subscribes `observer` to the events sent from now on.
   @inlinable
   public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable

@@ -45,6 +45,13 @@ struct ReplayLog<Element> {
     events.append(event)
   }
 
+  /// Records `.next(element)`; out of line, so that the send path builds no `Event` unless a
+  /// replay is running.
+  @inline(never) @usableFromInline
+  mutating func recordNext(_ element: Element) {
+    events.append(.next(element))
+  }
+
   /// The events recorded since `position`, which then moves past them; `nil` when there are none,
   /// and then the replay has ended. Events no replay needs any more move to `released`, which
   /// must be empty.

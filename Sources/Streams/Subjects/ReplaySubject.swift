@@ -53,6 +53,14 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     withExtendedLifetime(replaced) {}  // Released after unlocking: its `deinit` may use the subject.
   }
 
+  /// Records `element` and sends it to the subscribers; the same as `on(.next(element))`.
+  @inlinable
+  public func onNext(_ element: Element) {
+    var replaced: Element?
+    recordingNextDeliveries(of: element) { replaced = buffer.append(element) }?.dispatchNext(element)
+    withExtendedLifetime(replaced) {}  // Released after unlocking: its `deinit` may use the subject.
+  }
+
   /// Subscribes `observer`: it receives the buffered elements at once, then later events.
   @inlinable
   public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable

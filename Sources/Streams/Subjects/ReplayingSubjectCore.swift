@@ -50,7 +50,7 @@ extension ReplayingSubjectCore {
 
   /// For `on(_:)`: as ``SubjectCore/deliveries(of:_:)``, and records `event` for the running
   /// replays.
-  @inlinable
+  @inlinable @inline(__always)
   func recordingDeliveries(of event: Event<Element>, _ update: () -> Void) -> ObserverList.Snapshot? {
     deliveries(of: event) {
       update()
@@ -60,6 +60,16 @@ extension ReplayingSubjectCore {
 
   /// How many events the log holds for running replays; for tests.
   var recordedEventCount: Int { lock.withLock { log.events.count } }
+
+  /// For `onNext(_:)`: as ``SubjectCore/nextDeliveries(_:)``, and records `.next(element)` for the
+  /// running replays.
+  @inlinable @inline(__always)
+  func recordingNextDeliveries(of element: Element, _ update: () -> Void) -> ObserverList.Snapshot? {
+    nextDeliveries {
+      update()
+      if log.isRecording { log.recordNext(element) }
+    }
+  }
 
   /// Whether the subject has subscribers, counting those whose replay is running.
   @inlinable var hasSubscribers: Bool {

@@ -52,7 +52,9 @@ extension SubjectCore {
 
   /// For `on(_:)`: under the lock, unless the subject ended or was disposed, runs `update` (the
   /// subject's own bookkeeping) and returns the observers to send `event` to, outside the lock.
-  @inlinable
+  // Always inlined, so that a subject's own generic code (inside an operator) reads `state` in place
+  // rather than copying it out through the protocol.
+  @inlinable @inline(__always)
   func deliveries<Element>(of event: Event<Element>, _ update: () -> Void = {}) -> ObserverList.Snapshot? {
     lock.lock()
     if state.isStopped {
@@ -61,6 +63,21 @@ extension SubjectCore {
     }
     update()
     let snapshot = state.deliver(event)
+    lock.unlock()
+    return snapshot
+  }
+
+  /// For `onNext(_:)`: as ``deliveries(of:_:)`` for a `.next` event, without building one (see
+  /// ``ObserverList/Receiver/onNext(_:)``).
+  @inlinable @inline(__always)
+  func nextDeliveries(_ update: () -> Void = {}) -> ObserverList.Snapshot? {
+    lock.lock()
+    if state.isStopped {
+      lock.unlock()
+      return nil
+    }
+    update()
+    let snapshot = state.observers.snapshot
     lock.unlock()
     return snapshot
   }

@@ -126,6 +126,11 @@ final class MulticastConnection<SubjectObserver: ObserverType>: ObserverType, Di
     subscription.setDisposable(disposable)
   }
 
+  func onNext(_ element: SubjectObserver.Element) {
+    if disposed.isSet { return }
+    subject.onNext(element)
+  }
+
   func on(_ event: Event<SubjectObserver.Element>) {
     if disposed.isSet { return }
     if event.isStopEvent { dispose() }

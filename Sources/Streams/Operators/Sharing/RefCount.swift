@@ -77,6 +77,10 @@ where Source.Element == Observer.Element {
     ended?.dispose()
   }
 
+  func onNext(_ element: Observer.Element) {
+    forwardNext(element)
+  }
+
   func on(_ event: Event<Observer.Element>) {
     guard event.isStopEvent else {
       forwardOn(event)
