@@ -35,14 +35,17 @@ final class CompactMap<Source, Result>: ElementOperator<Source, Result>, @unchec
   override func makeSink<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
     -> ElementSink<Source, Observer> where Observer.Element == Result
   {
-    CompactMapSink(transform: transform, observer: observer, cancel: cancel)
+    CompactMapSink<Source, Result, Observer>(transform: transform, observer: observer, cancel: cancel)
   }
 }
 
-final class CompactMapSink<Source, Observer: ObserverType>: ElementSink<Source, Observer>, @unchecked Sendable {
-  private let transform: (Source) throws -> Observer.Element?
+/// `Result` is `Observer.Element` as a type parameter of its own: generic code finds its metadata in
+/// the class's, where `Observer.Element` would cost an associated-type lookup per element.
+final class CompactMapSink<Source, Result, Observer: ObserverType>: ElementSink<Source, Observer>, @unchecked Sendable
+where Observer.Element == Result {
+  private let transform: (Source) throws -> Result?
 
-  init(transform: @escaping (Source) throws -> Observer.Element?, observer: Observer, cancel: Cancelable) {
+  init(transform: @escaping (Source) throws -> Result?, observer: Observer, cancel: Cancelable) {
     self.transform = transform
     super.init(observer: observer, cancel: cancel)
   }

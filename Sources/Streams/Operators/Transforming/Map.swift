@@ -24,14 +24,17 @@ final class Map<Source, Result>: ElementOperator<Source, Result>, @unchecked Sen
   override func makeSink<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
     -> ElementSink<Source, Observer> where Observer.Element == Result
   {
-    MapSink(transform: transform, observer: observer, cancel: cancel)
+    MapSink<Source, Result, Observer>(transform: transform, observer: observer, cancel: cancel)
   }
 }
 
-final class MapSink<Source, Observer: ObserverType>: ElementSink<Source, Observer>, @unchecked Sendable {
-  private let transform: (Source) throws -> Observer.Element
+/// `Result` is `Observer.Element` as a type parameter of its own: generic code finds its metadata in
+/// the class's, where `Observer.Element` would cost an associated-type lookup per element.
+final class MapSink<Source, Result, Observer: ObserverType>: ElementSink<Source, Observer>, @unchecked Sendable
+where Observer.Element == Result {
+  private let transform: (Source) throws -> Result
 
-  init(transform: @escaping (Source) throws -> Observer.Element, observer: Observer, cancel: Cancelable) {
+  init(transform: @escaping (Source) throws -> Result, observer: Observer, cancel: Cancelable) {
     self.transform = transform
     super.init(observer: observer, cancel: cancel)
   }
