@@ -8,7 +8,9 @@ private final class Dashboard {
   var lines: [String] = []
   let disposeBag = DisposeBag()
 
-  func show(_ temperature: Observable<Int>, _ wind: Observable<Int>, _ rain: Observable<Bool>, _ city: Observable<String>) {
+  func show(
+    _ temperature: Observable<Int>, _ wind: Observable<Int>, _ rain: Observable<Bool>, _ city: Observable<String>
+  ) {
     Observable.combineLatest(temperature, wind, rain, city) { "\($3): \($0)° \($1) km/h\($2 ? " rain" : "")" }
       .subscribe(with: self, onNext: { dashboard, line in dashboard.lines.append(line) })
       .disposed(by: disposeBag)
