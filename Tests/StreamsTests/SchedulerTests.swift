@@ -122,6 +122,41 @@ struct SchedulerTests {
     #expect(recorder.elements == [0, 1, 2, 3, 4])
   }
 
+  @Test("A periodic timer on a concurrent queue runs its ticks one after another, each seeing the last")
+  func periodicTicksAreOrdered() {
+    // The ticks' state is deliberately unsynchronized: each tick must happen after the one
+    // before it, on whichever thread of the queue it runs. An overlap is counted; under
+    // ThreadSanitizer, a tick that ThreadSanitizer can't see ordered after the last is a race.
+    final class Ticks: @unchecked Sendable {
+      var count = 0
+      var running = false
+      var overlaps = 0
+    }
+    let scheduler = ConcurrentDispatchQueueScheduler(queue: DispatchQueue(label: "test.ticks", attributes: .concurrent))
+    let timers = 16
+    let ticksEach = 100
+    let done = DispatchSemaphore(value: 0)
+    let ticks = (0..<timers).map { _ in Ticks() }
+    let subscriptions = ticks.map { ticks in
+      scheduler.schedulePeriodic(0, startAfter: .milliseconds(1), period: .microseconds(100)) { state in
+        // After its last counted tick a timer only reads, so the test may read what it wrote.
+        guard ticks.count < ticksEach else { return state }
+        if ticks.running { ticks.overlaps += 1 }
+        ticks.running = true
+        ticks.count += 1
+        usleep(20)  // a tick that takes a while, so that the next one could overtake it
+        ticks.running = false
+        if ticks.count == ticksEach { done.signal() }
+        return state + 1
+      }
+    }
+    defer { subscriptions.forEach { $0.dispose() } }
+    for _ in 0..<timers {
+      #expect(done.wait(timeout: .now() + 10) == .success)
+    }
+    #expect(ticks.map(\.overlaps) == Array(repeating: 0, count: timers))
+  }
+
   @Test("timer without a period sends 0 and completes")
   func timerOnce() {
     let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)

@@ -44,10 +44,13 @@ struct DispatchQueueConfiguration: Sendable {
   ) -> Disposable {
     if case .never = startAfter { return Disposables.create() }
     let cancel = BooleanDisposable()
-    // The timer's handler runs serially on its queue, so the state is never touched concurrently.
+    // A timer's handler never runs concurrently with itself, so the state is never touched
+    // concurrently. The handler runs on a serial queue that targets the scheduler's queue (the
+    // same threads) all the same: on a concurrent queue ThreadSanitizer can't see that one tick
+    // happens before the next when they run on different threads, and reports a race.
     let box = UncheckedBox(state)
     let work = UncheckedSendable(action)
-    let timer = DispatchSource.makeTimerSource(queue: queue)
+    let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "Streams.periodic", target: queue))
     timer.schedule(deadline: .now() + startAfter, repeating: period, leeway: leeway)
     // The handler holds the timer until it is cancelled, as RxSwift's periodic timers run until
     // disposed even when the disposable is dropped.
