@@ -62,39 +62,70 @@ where Observer.Element == Result {
   }
 
   func nextFirst(_ value: First) {
-    lock.lock()
-    defer { lock.unlock() }
-    if stopped { return }
-    if hasFirst {
-      first.pointee = value
-    } else {
-      first.initialize(to: value)
-      hasFirst = true
-    }
-    if hasSecond {
-      let latest = second.pointee  // A copy: the selector or downstream may re-enter and replace it.
-      combine(value, latest)
-    } else if secondDone {
-      stop(error: nil)  // The second completed without an element: no combination can come.
+    whileRunning {
+      if hasFirst {
+        first.pointee = value
+      } else {
+        first.initialize(to: value)
+        hasFirst = true
+      }
+      if hasSecond {
+        let latest = second.pointee  // A copy: the selector or downstream may re-enter and replace it.
+        combine(value, latest)
+      } else if secondDone {
+        stop(error: nil)  // The second completed without an element: no combination can come.
+      }
     }
   }
 
   func nextSecond(_ value: Second) {
+    whileRunning {
+      if hasSecond {
+        second.pointee = value
+      } else {
+        second.initialize(to: value)
+        hasSecond = true
+      }
+      if hasFirst {
+        let latest = first.pointee
+        combine(latest, value)
+      } else if firstDone {
+        stop(error: nil)
+      }
+    }
+  }
+
+  func fail(_ error: Swift.Error) {
+    whileRunning { stop(error: error) }
+  }
+
+  func complete(isFirst: Bool) {
+    whileRunning {
+      if isFirst {
+        if firstDone { return }
+        firstDone = true
+      } else {
+        if secondDone { return }
+        secondDone = true
+      }
+      if firstDone && secondDone { stop(error: nil) }
+    }
+  }
+
+  /// Runs `body` under the lock unless the sink has stopped; if `body` stopped it, disposes both
+  /// subscriptions after unlocking. Only a call re-entered from a delivery disposes while an outer
+  /// call still holds the lock: the same documented exception as the delivery itself.
+  @inline(__always)
+  private func whileRunning(_ body: () -> Void) {
     lock.lock()
-    defer { lock.unlock() }
-    if stopped { return }
-    if hasSecond {
-      second.pointee = value
-    } else {
-      second.initialize(to: value)
-      hasSecond = true
+    if stopped {
+      lock.unlock()
+      return
     }
-    if hasFirst {
-      let latest = first.pointee
-      combine(latest, value)
-    } else if firstDone {
-      stop(error: nil)
-    }
+    body()
+    let ended = stopped
+    lock.unlock()
+    if ended { dispose() }
   }
 
   /// Under the lock.
@@ -109,34 +140,13 @@ where Observer.Element == Result {
     forwardNext(result)
   }
 
-  func fail(_ error: Swift.Error) {
-    lock.lock()
-    defer { lock.unlock() }
-    if stopped { return }
-    stop(error: error)
-  }
-
-  func complete(isFirst: Bool) {
-    lock.lock()
-    defer { lock.unlock() }
-    if stopped { return }
-    if isFirst {
-      if firstDone { return }
-      firstDone = true
-    } else {
-      if secondDone { return }
-      secondDone = true
-    }
-    if firstDone && secondDone { stop(error: nil) }
-  }
-
-  /// Under the lock: sends the terminal event (`.error`, or `.completed` when `error` is `nil`) and
-  /// disposes both subscriptions. Out of line, so the element path builds no `Event`.
+  /// Under the lock: marks the sink stopped and sends the terminal event (`.error`, or `.completed`
+  /// when `error` is `nil`); ``whileRunning(_:)`` disposes after unlocking. Out of line, so the
+  /// element path builds no `Event`.
   @inline(never)
   private func stop(error: Swift.Error?) {
     stopped = true
     forwardOn(error.map { .error($0) } ?? .completed)
-    dispose()
   }
 }
 

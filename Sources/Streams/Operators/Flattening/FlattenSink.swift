@@ -27,6 +27,9 @@ where Observer.Element == Inner.Element {
   private var queuedCount = 0
   private var latestID = 0
   private var latestKey: CompositeDisposable.DisposeKey?
+  /// Set, under the lock, with the terminal event: from then on nothing is delivered, even by an
+  /// inner sequence that takes the lock before ``dispose()`` has run.
+  private var stopped = false
 
   init(selector: @escaping (Source) throws -> Inner, strategy: FlattenStrategy, observer: Observer, cancel: Cancelable)
   {
@@ -156,7 +159,7 @@ where Observer.Element == Inner.Element {
   /// then its completion. The lock is held while delivering, as for any inner element (see the
   /// type's documentation); an event the observer causes meanwhile sees this inner as running.
   private func runJustLocked(_ just: Observable<Inner.Element>, id: Int) {
-    if isCurrent(id) { forwardNext(justs.element(of: just)) }
+    if delivers(id) { forwardNext(justs.element(of: just)) }
     completeLocked(id: id, key: nil)
   }
 
@@ -190,9 +193,12 @@ where Observer.Element == Inner.Element {
     return true
   }
 
+  /// Under the lock: whether an element of the inner sequence `id` goes downstream now.
+  private func delivers(_ id: Int) -> Bool { !stopped && isCurrent(id) }
+
   fileprivate func onInnerNext(_ element: Inner.Element, id: Int) {
     lock.lock()
-    if isCurrent(id) { forwardNext(element) }  // Under the lock: see the type's documentation.
+    if delivers(id) { forwardNext(element) }  // Under the lock: see the type's documentation.
     lock.unlock()
   }
 
@@ -264,13 +270,22 @@ where Observer.Element == Inner.Element {
     return queued.removeFirst()
   }
 
-  private func fail(_ error: Swift.Error) {
-    lock.withLock { forwardOn(.error(error)) }
-    dispose()
-  }
+  private func fail(_ error: Swift.Error) { stop(.error(error)) }
 
-  private func finish() {
-    lock.withLock { forwardOn(.completed) }
+  private func finish() { stop(.completed) }
+
+  /// Sends the terminal event once. It is marked under the lock that serializes deliveries, so an
+  /// element or a second terminal event from another thread, waiting for that lock, finds the sink
+  /// stopped; the subscriptions are disposed after unlocking.
+  private func stop(_ event: Event<Observer.Element>) {
+    lock.lock()
+    if stopped {
+      lock.unlock()
+      return
+    }
+    stopped = true
+    forwardOn(event)
+    lock.unlock()
     dispose()
   }
 }

@@ -1,0 +1,173 @@
+import Dispatch
+import Foundation
+import Streams
+import Testing
+
+/// Operators whose sources send from several threads end with exactly one terminal event and send
+/// nothing after it: the sink stops under the same lock that serializes its deliveries, not after
+/// releasing it.
+@Suite("Several senders at once: one terminal event, nothing after it")
+struct TerminalRaceTests {
+  /// How many times each race is run; each run is one chance for an event to slip in.
+  static let rounds = 200
+
+  /// The race: `racers` send at once on their own threads to a fresh subscription; `rounds` times.
+  /// Returns the events each round's subscriber saw.
+  private static func race<Element>(
+    _ make: () -> (observable: Observable<Element>, racers: [@Sendable () -> Void])
+  ) -> [[Event<Element>]] {
+    (0..<rounds).map { _ in
+      let (observable, racers) = make()
+      let recorder = Recorder<Element>()
+      let subscription = observable.subscribe(LingeringOnTheEnd(recorder: recorder))
+      let start = DispatchSemaphore(value: 0)
+      let bodies = racers.map { racer in
+        { @Sendable in
+          start.wait()
+          racer()
+        }
+      }
+      let done = DispatchSemaphore(value: 0)
+      for body in bodies {
+        Thread.detachNewThread {
+          body()
+          done.signal()
+        }
+      }
+      bodies.forEach { _ in start.signal() }
+      let finished = bodies.allSatisfy { _ in Watchdog.wait(done) }
+      #expect(finished, "a sender did not return")
+      subscription.dispose()
+      return recorder.events
+    }
+  }
+
+  /// Each round's events form one sequence: elements, then exactly one terminal event, last.
+  private static func expectOneTerminalLast<Element>(_ rounds: [[Event<Element>]]) {
+    let broken = rounds.filter { events in
+      events.filter(\.isStopEvent).count != 1 || events.last?.isStopEvent != true
+    }
+    #expect(
+      broken.isEmpty, "\(broken.count) of \(rounds.count) rounds; the first ends \(broken.first?.suffix(3) ?? [])")
+  }
+
+  @Test("flatMap: an element from one inner sequence never follows another's error")
+  func flatMapElementAfterError() {
+    Self.expectOneTerminalLast(
+      Self.race {
+        let failing = PublishSubject<Int>()
+        let sending = PublishSubject<Int>()
+        let observable = Observable.of(failing, sending).flatMap { $0 }
+        return (
+          observable,
+          [
+            { failing.onError(TestError()) },
+            { for value in 0..<200 { sending.onNext(value) } },
+          ]
+        )
+      })
+  }
+
+  @Test("flatMap: two inner sequences that fail at once end it with one error")
+  func flatMapTwoErrors() {
+    Self.expectOneTerminalLast(
+      Self.race {
+        let first = PublishSubject<Int>()
+        let second = PublishSubject<Int>()
+        let observable = Observable.of(first, second).flatMap { $0 }
+        return (observable, [{ first.onError(TestError(id: 1)) }, { second.onError(TestError(id: 2)) }])
+      })
+  }
+
+  @Test("merge: the source's error and an inner element at once")
+  func mergeOuterErrorAndInnerElement() {
+    Self.expectOneTerminalLast(
+      Self.race {
+        let outer = PublishSubject<Observable<Int>>()
+        let inner = PublishSubject<Int>()
+        let observable = outer.merge()
+        return (
+          observable.do(onSubscribed: { outer.onNext(inner.asObservable()) }),
+          [
+            { outer.onError(TestError()) },
+            { for value in 0..<200 { inner.onNext(value) } },
+          ]
+        )
+      })
+  }
+
+  @Test(
+    "Two sources fail at once: one error",
+    arguments: [
+      "merge", "merge(maxConcurrent:)", "flatMapLatest", "zip", "combineLatest of three", "withLatestFrom",
+      "amb", "take(until:)", "sample",
+    ])
+  func twoErrors(operator name: String) {
+    Self.expectOneTerminalLast(
+      Self.race {
+        let first = PublishSubject<Int>()
+        let second = PublishSubject<Int>()
+        let third = BehaviorSubject(value: 0)
+        let observable: Observable<Int> =
+          switch name {
+          case "merge": Observable.merge(first, second)
+          case "merge(maxConcurrent:)": Observable.of(first, second).merge(maxConcurrent: 2)
+          case "flatMapLatest": Observable.of(first, second).flatMapLatest { $0 }
+          case "zip": Observable.zip(first, second) { $0 + $1 }
+          case "combineLatest of three": Observable.combineLatest(first, second, third) { $0 + $1 + $2 }
+          case "withLatestFrom": first.withLatestFrom(second)
+          case "amb": first.amb(second)
+          case "take(until:)": first.take(until: second)
+          default: first.sample(second)
+          }
+        return (observable, [{ first.onError(TestError(id: 1)) }, { second.onError(TestError(id: 2)) }])
+      })
+  }
+
+  @Test(
+    "One source fails while the other sends: nothing after the error",
+    arguments: ["merge", "merge(maxConcurrent:)", "zip", "combineLatest of three", "withLatestFrom", "take(until:)"])
+  func errorAndElements(operator name: String) {
+    Self.expectOneTerminalLast(
+      Self.race {
+        let failing = PublishSubject<Int>()
+        let sending = BehaviorSubject(value: 0)
+        let third = BehaviorSubject(value: 0)
+        let observable: Observable<Int> =
+          switch name {
+          case "merge": Observable.merge(failing, sending)
+          case "merge(maxConcurrent:)": Observable.of(failing, sending).merge(maxConcurrent: 2)
+          case "zip": Observable.zip(failing.startWith(0), sending) { $0 + $1 }
+          case "combineLatest of three": Observable.combineLatest(failing.startWith(0), sending, third) { $0 + $1 + $2 }
+          case "withLatestFrom": sending.withLatestFrom(failing.startWith(0))
+          default: sending.take(until: failing)
+          }
+        return (
+          observable,
+          [{ failing.onError(TestError()) }, { for value in 1...200 { sending.onNext(value) } }]
+        )
+      })
+  }
+
+  @Test("combineLatest of two: both sources fail at once")
+  func combineLatestTwoErrors() {
+    Self.expectOneTerminalLast(
+      Self.race {
+        let first = PublishSubject<Int>()
+        let second = PublishSubject<Int>()
+        let observable = Observable.combineLatest(first, second) { $0 + $1 }
+        return (observable, [{ first.onError(TestError(id: 1)) }, { second.onError(TestError(id: 2)) }])
+      })
+  }
+}
+
+/// Records events, and takes a moment over a terminal event, so that another sender reaches the
+/// operator's lock while the terminal event is still being delivered.
+private struct LingeringOnTheEnd<Element>: ObserverType {
+  let recorder: Recorder<Element>
+
+  func on(_ event: Event<Element>) {
+    recorder.on(event)
+    if event.isStopEvent { usleep(50) }
+  }
+}
