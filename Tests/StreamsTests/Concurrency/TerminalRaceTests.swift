@@ -51,34 +51,6 @@ struct TerminalRaceTests {
       broken.isEmpty, "\(broken.count) of \(rounds.count) rounds; the first ends \(broken.first?.suffix(3) ?? [])")
   }
 
-  @Test("flatMap: an element from one inner sequence never follows another's error")
-  func flatMapElementAfterError() {
-    Self.expectOneTerminalLast(
-      Self.race {
-        let failing = PublishSubject<Int>()
-        let sending = PublishSubject<Int>()
-        let observable = Observable.of(failing, sending).flatMap { $0 }
-        return (
-          observable,
-          [
-            { failing.onError(TestError()) },
-            { for value in 0..<200 { sending.onNext(value) } },
-          ]
-        )
-      })
-  }
-
-  @Test("flatMap: two inner sequences that fail at once end it with one error")
-  func flatMapTwoErrors() {
-    Self.expectOneTerminalLast(
-      Self.race {
-        let first = PublishSubject<Int>()
-        let second = PublishSubject<Int>()
-        let observable = Observable.of(first, second).flatMap { $0 }
-        return (observable, [{ first.onError(TestError(id: 1)) }, { second.onError(TestError(id: 2)) }])
-      })
-  }
-
   @Test("merge: the source's error and an inner element at once")
   func mergeOuterErrorAndInnerElement() {
     Self.expectOneTerminalLast(
@@ -99,8 +71,8 @@ struct TerminalRaceTests {
   @Test(
     "Two sources fail at once: one error",
     arguments: [
-      "merge", "merge(maxConcurrent:)", "flatMapLatest", "zip", "combineLatest of three", "withLatestFrom",
-      "amb", "take(until:)", "sample",
+      "flatMap", "merge", "merge(maxConcurrent:)", "flatMapLatest", "zip", "combineLatest",
+      "combineLatest of three", "withLatestFrom", "amb", "take(until:)", "sample",
     ])
   func twoErrors(operator name: String) {
     Self.expectOneTerminalLast(
@@ -110,10 +82,12 @@ struct TerminalRaceTests {
         let third = BehaviorSubject(value: 0)
         let observable: Observable<Int> =
           switch name {
+          case "flatMap": Observable.of(first, second).flatMap { $0 }
           case "merge": Observable.merge(first, second)
           case "merge(maxConcurrent:)": Observable.of(first, second).merge(maxConcurrent: 2)
           case "flatMapLatest": Observable.of(first, second).flatMapLatest { $0 }
           case "zip": Observable.zip(first, second) { $0 + $1 }
+          case "combineLatest": Observable.combineLatest(first, second) { $0 + $1 }
           case "combineLatest of three": Observable.combineLatest(first, second, third) { $0 + $1 + $2 }
           case "withLatestFrom": first.withLatestFrom(second)
           case "amb": first.amb(second)
@@ -126,7 +100,10 @@ struct TerminalRaceTests {
 
   @Test(
     "One source fails while the other sends: nothing after the error",
-    arguments: ["merge", "merge(maxConcurrent:)", "zip", "combineLatest of three", "withLatestFrom", "take(until:)"])
+    arguments: [
+      "flatMap", "merge", "merge(maxConcurrent:)", "zip", "combineLatest", "combineLatest of three", "withLatestFrom",
+      "take(until:)",
+    ])
   func errorAndElements(operator name: String) {
     Self.expectOneTerminalLast(
       Self.race {
@@ -135,9 +112,11 @@ struct TerminalRaceTests {
         let third = BehaviorSubject(value: 0)
         let observable: Observable<Int> =
           switch name {
+          case "flatMap": Observable.of(failing, sending).flatMap { $0 }
           case "merge": Observable.merge(failing, sending)
           case "merge(maxConcurrent:)": Observable.of(failing, sending).merge(maxConcurrent: 2)
           case "zip": Observable.zip(failing.startWith(0), sending) { $0 + $1 }
+          case "combineLatest": Observable.combineLatest(failing.startWith(0), sending) { $0 + $1 }
           case "combineLatest of three": Observable.combineLatest(failing.startWith(0), sending, third) { $0 + $1 + $2 }
           case "withLatestFrom": sending.withLatestFrom(failing.startWith(0))
           default: sending.take(until: failing)
@@ -149,16 +128,6 @@ struct TerminalRaceTests {
       })
   }
 
-  @Test("combineLatest of two: both sources fail at once")
-  func combineLatestTwoErrors() {
-    Self.expectOneTerminalLast(
-      Self.race {
-        let first = PublishSubject<Int>()
-        let second = PublishSubject<Int>()
-        let observable = Observable.combineLatest(first, second) { $0 + $1 }
-        return (observable, [{ first.onError(TestError(id: 1)) }, { second.onError(TestError(id: 2)) }])
-      })
-  }
 }
 
 /// Records events, and takes a moment over a terminal event, so that another sender reaches the

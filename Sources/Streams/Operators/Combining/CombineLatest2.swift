@@ -63,12 +63,7 @@ where Observer.Element == Result {
 
   func nextFirst(_ value: First) {
     whileRunning {
-      if hasFirst {
-        first.pointee = value
-      } else {
-        first.initialize(to: value)
-        hasFirst = true
-      }
+      Self.keep(value, in: first, isSet: &hasFirst)
       if hasSecond {
         let latest = second.pointee  // A copy: the selector or downstream may re-enter and replace it.
         combine(value, latest)
@@ -80,12 +75,7 @@ where Observer.Element == Result {
 
   func nextSecond(_ value: Second) {
     whileRunning {
-      if hasSecond {
-        second.pointee = value
-      } else {
-        second.initialize(to: value)
-        hasSecond = true
-      }
+      Self.keep(value, in: second, isSet: &hasSecond)
       if hasFirst {
         let latest = first.pointee
         combine(latest, value)
@@ -126,6 +116,17 @@ where Observer.Element == Result {
     let ended = stopped
     lock.unlock()
     if ended { dispose() }
+  }
+
+  /// Under the lock: keeps `value` as its source's latest element.
+  @inline(__always)
+  private static func keep<Value>(_ value: Value, in slot: UnsafeMutablePointer<Value>, isSet: inout Bool) {
+    if isSet {
+      slot.pointee = value
+    } else {
+      slot.initialize(to: value)
+      isSet = true
+    }
   }
 
   /// Under the lock.
