@@ -17,34 +17,46 @@ extension ObservableType {
   {
     let (source, sampler) = (asObservable(), sampler.asObservable())
     return Observable.create { observer in
+      // Elements are delivered under the lock (a documented exception, as in RxSwift). A terminal
+      // event is decided under it, marking the result stopped, and sent after unlocking, where the
+      // observer disposes both subscriptions: no dispose runs under the lock.
       let lock = RecursiveLock.make()
       var pending: Element?
       var sourceDone = false
+      var stopped = false
       let sourceSubscription = SingleAssignmentDisposable()
       sourceSubscription.setDisposable(
         source.subscribe { event in
-          lock.withLock {
+          let end = lock.withLock { () -> Event<Element>? in
+            guard !stopped else { return nil }
             switch event {
             case .next(let value): pending = value
-            case .error(let error): observer.onError(error)
-            case .completed:
-              sourceDone = true
-              sourceSubscription.dispose()
+            case .error(let error):
+              stopped = true
+              return .error(error)
+            case .completed: sourceDone = true
             }
+            return nil
           }
+          if event.isCompleted { sourceSubscription.dispose() }
+          if let end { observer.on(end) }
         })
       let samplerSubscription = sampler.subscribe { event in
-        lock.withLock {
-          switch event {
-          case .next, .completed:
-            if let value = pending ?? defaultValue {
-              pending = nil
-              observer.onNext(value)
-            }
-            if sourceDone { observer.onCompleted() }
-          case .error(let error): observer.onError(error)
+        let end = lock.withLock { () -> Event<Element>? in
+          guard !stopped else { return nil }
+          if case .error(let error) = event {
+            stopped = true
+            return .error(error)
           }
+          if let value = pending ?? defaultValue {
+            pending = nil
+            observer.onNext(value)
+          }
+          guard sourceDone else { return nil }
+          stopped = true
+          return .completed
         }
+        if let end { observer.on(end) }
       }
       return Disposables.create(sourceSubscription, samplerSubscription)
     }

@@ -24,31 +24,43 @@ final class ZipCore<Element>: @unchecked Sendable {
   }
 
   /// Handles an event of source `index`; `enqueue` appends a new element to that source's queue.
+  ///
+  /// The terminal event is decided under the lock, which marks the result stopped, and sent after
+  /// unlocking: the observer then disposes the sources, and no dispose runs under the lock. As
+  /// nothing is delivered once stopped, it is still the last event.
   func receive<Value>(_ event: Event<Value>, from index: Int, enqueue: (Value) -> Void) {
     lock.lock()
-    defer { lock.unlock() }
-    guard !stopped else { return }
+    guard !stopped else {
+      lock.unlock()
+      return
+    }
+    let end: Event<Element>?
     switch event {
     case .next(let value):
       enqueue(value)
       queued[index] += 1
-      guard queued.allSatisfy({ $0 > 0 }) else { return }
-      for source in queued.indices { queued[source] -= 1 }
-      do {
-        observer.onNext(try combine())
-      } catch {
-        stop(.error(error))
-      }
+      end = combineIfEveryQueueHasOne()
     case .error(let error):
-      stop(.error(error))
+      end = .error(error)
     case .completed:
       isDone[index] = true
-      if isDone.allSatisfy({ $0 }) { stop(.completed) }
+      end = isDone.allSatisfy { $0 } ? .completed : nil
     }
+    if end != nil { stopped = true }
+    lock.unlock()
+    if let end { observer.on(end) }
   }
 
-  private func stop(_ event: Event<Element>) {
-    stopped = true
-    observer.on(event)
+  /// Under the lock: when every queue has an element, sends their combination; the error the
+  /// combination threw, if it did.
+  private func combineIfEveryQueueHasOne() -> Event<Element>? {
+    guard queued.allSatisfy({ $0 > 0 }) else { return nil }
+    for source in queued.indices { queued[source] -= 1 }
+    do {
+      observer.onNext(try combine())
+      return nil
+    } catch {
+      return .error(error)
+    }
   }
 }
