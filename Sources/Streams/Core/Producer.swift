@@ -11,8 +11,7 @@
 class Producer<Element>: Observable<Element>, @unchecked Sendable {
   override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
   where Observer.Element == Element {
-    guard CurrentThreadScheduler.isScheduleRequired else { return subscribeNow(observer) }
-    return CurrentThreadScheduler.instance.schedule(()) { _ in self.subscribeNow(observer) }
+    CurrentThreadScheduler.trampolined { subscribeNow(observer) }
   }
 
   private func subscribeNow<Observer: ObserverType>(_ observer: Observer) -> Disposable

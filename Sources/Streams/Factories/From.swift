@@ -62,7 +62,7 @@ final class TrampolinedSequence<Source: Sequence>: Producer<Source.Element>, @un
 }
 
 final class TrampolinedSequenceSink<Iterator: IteratorProtocol, Observer: ObserverType>: Sink<Observer>,
-  @unchecked Sendable
+  TrampolineStep, @unchecked Sendable
 where Iterator.Element == Observer.Element {
   // Only touched by the steps, which run one at a time on the subscribing thread's trampoline.
   private var iterator: Iterator
@@ -72,14 +72,13 @@ where Iterator.Element == Observer.Element {
     super.init(observer: observer, cancel: cancel)
   }
 
+  /// Queues the next step on the trampoline (no allocation: the sink is the queue entry).
   func scheduleStep() {
-    _ = CurrentThreadScheduler.instance.schedule(self) { sink in
-      sink.step()
-      return Disposables.create()
-    }
+    CurrentThreadScheduler.enqueue(self)
   }
 
-  private func step() {
+  /// Sends the next element and queues the step after it, or completes; nothing once disposed.
+  func runStep() {
     if isDisposed { return }
     if let element = iterator.next() {
       forwardNext(element)
