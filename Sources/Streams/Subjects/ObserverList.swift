@@ -87,8 +87,9 @@ struct ObserverList {
     }
   }
 
-  // The keys are kept apart from the receivers, so that finding a key scans plain integers. The
-  // common case, removing the only observer, touches no array.
+  // The keys are kept apart from the receivers, so that finding a key searches plain integers.
+  // Keys grow with each insertion and removal keeps the order, so `restKeys` is sorted and a key
+  // is found by binary search. The common case, removing the only observer, touches no array.
   @usableFromInline var firstKey = -1  // -1: empty.
   @usableFromInline var first: Receiver?
   @usableFromInline var restKeys = ContiguousArray<Int>()
@@ -131,11 +132,11 @@ struct ObserverList {
         first = rest.removeFirst()
       }
       return removed
-    } else if let index = restKeys.firstIndex(of: key) {
-      restKeys.remove(at: index)
-      return rest.remove(at: index)
     }
-    return nil
+    let index = restKeys.partitioningIndex(for: key)
+    guard index < restKeys.count, restKeys[index] == key else { return nil }
+    restKeys.remove(at: index)
+    return rest.remove(at: index)
   }
 
   @usableFromInline
@@ -164,4 +165,21 @@ final class ObserverBoxOf<Observer: ObserverType>: ObserverBox<Observer.Element>
 
   @usableFromInline override func onNext(_ element: Observer.Element) { observer.onNext(element) }
   @usableFromInline override func on(_ event: Event<Observer.Element>) { observer.on(event) }
+}
+
+extension ContiguousArray<Int> {
+  /// In this sorted array, the index of the first element not less than `key` (`count` if none).
+  fileprivate func partitioningIndex(for key: Int) -> Int {
+    var low = 0
+    var high = count
+    while low < high {
+      let middle = low + (high - low) / 2
+      if self[middle] < key {
+        low = middle + 1
+      } else {
+        high = middle
+      }
+    }
+    return low
+  }
 }
