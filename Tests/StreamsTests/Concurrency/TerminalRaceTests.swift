@@ -79,22 +79,10 @@ struct TerminalRaceTests {
       Self.race {
         let first = PublishSubject<Int>()
         let second = PublishSubject<Int>()
-        let third = BehaviorSubject(value: 0)
-        let observable: Observable<Int> =
-          switch name {
-          case "flatMap": Observable.of(first, second).flatMap { $0 }
-          case "merge": Observable.merge(first, second)
-          case "merge(maxConcurrent:)": Observable.of(first, second).merge(maxConcurrent: 2)
-          case "flatMapLatest": Observable.of(first, second).flatMapLatest { $0 }
-          case "zip": Observable.zip(first, second) { $0 + $1 }
-          case "combineLatest": Observable.combineLatest(first, second) { $0 + $1 }
-          case "combineLatest of three": Observable.combineLatest(first, second, third) { $0 + $1 + $2 }
-          case "withLatestFrom": first.withLatestFrom(second)
-          case "amb": first.amb(second)
-          case "take(until:)": first.take(until: second)
-          default: first.sample(second)
-          }
-        return (observable, [{ first.onError(TestError(id: 1)) }, { second.onError(TestError(id: 2)) }])
+        return (
+          Self.combining(name, first.asObservable(), second.asObservable()),
+          [{ first.onError(TestError(id: 1)) }, { second.onError(TestError(id: 2)) }]
+        )
       })
   }
 
@@ -109,25 +97,42 @@ struct TerminalRaceTests {
       Self.race {
         let failing = PublishSubject<Int>()
         let sending = BehaviorSubject(value: 0)
-        let third = BehaviorSubject(value: 0)
-        let observable: Observable<Int> =
+        // With a value first, so that combinations form before the error.
+        let failingAfterAValue = failing.startWith(0)
+        let (first, second) =
           switch name {
-          case "flatMap": Observable.of(failing, sending).flatMap { $0 }
-          case "merge": Observable.merge(failing, sending)
-          case "merge(maxConcurrent:)": Observable.of(failing, sending).merge(maxConcurrent: 2)
-          case "zip": Observable.zip(failing.startWith(0), sending) { $0 + $1 }
-          case "combineLatest": Observable.combineLatest(failing.startWith(0), sending) { $0 + $1 }
-          case "combineLatest of three": Observable.combineLatest(failing.startWith(0), sending, third) { $0 + $1 + $2 }
-          case "withLatestFrom": sending.withLatestFrom(failing.startWith(0))
-          default: sending.take(until: failing)
+          case "withLatestFrom": (sending.asObservable(), failingAfterAValue)
+          case "take(until:)": (sending.asObservable(), failing.asObservable())
+          default: (failingAfterAValue, sending.asObservable())
           }
         return (
-          observable,
+          Self.combining(name, first, second),
           [{ failing.onError(TestError()) }, { for value in 1...200 { sending.onNext(value) } }]
         )
       })
   }
 
+  /// The operator `name` over `first` and `second` ("combineLatest of three" adds a third source
+  /// that has a value).
+  private static func combining(_ name: String, _ first: Observable<Int>, _ second: Observable<Int>)
+    -> Observable<Int>
+  {
+    switch name {
+    case "flatMap": Observable.of(first, second).flatMap { $0 }
+    case "merge": Observable.merge(first, second)
+    case "merge(maxConcurrent:)": Observable.of(first, second).merge(maxConcurrent: 2)
+    case "flatMapLatest": Observable.of(first, second).flatMapLatest { $0 }
+    case "zip": Observable.zip(first, second) { $0 + $1 }
+    case "combineLatest": Observable.combineLatest(first, second) { $0 + $1 }
+    case "combineLatest of three":
+      Observable.combineLatest(first, second, BehaviorSubject(value: 0)) { $0 + $1 + $2 }
+    case "withLatestFrom": first.withLatestFrom(second)
+    case "amb": first.amb(second)
+    case "take(until:)": first.take(until: second)
+    case "sample": first.sample(second)
+    default: preconditionFailure("no operator named \(name)")
+    }
+  }
 }
 
 /// Records events, and takes a moment over a terminal event, so that another sender reaches the
