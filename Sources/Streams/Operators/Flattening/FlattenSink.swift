@@ -276,7 +276,9 @@ where Observer.Element == Inner.Element {
 
   /// Sends the terminal event once. It is marked under the lock that serializes deliveries, so an
   /// element or a second terminal event from another thread, waiting for that lock, finds the sink
-  /// stopped; the subscriptions are disposed after unlocking.
+  /// stopped; the subscriptions are disposed after unlocking. Only a terminal event that comes
+  /// from a call re-entered from a delivery disposes while the outer call still holds the lock:
+  /// the same documented exception as the delivery itself.
   private func stop(_ event: Event<Observer.Element>) {
     lock.lock()
     if stopped {
