@@ -31,40 +31,44 @@ class Producer<Element>: Observable<Element>, @unchecked Sendable {
 }
 
 /// Owns a sink and its upstream subscription; disposes both once, however the two calls interleave.
+///
+/// Two flags in one atomic word decide who disposes: `set` hands the two over, `dispose` asks for
+/// the end, and whichever of them finds the other's flag already set disposes both.
 final class SinkDisposer: Cancelable, @unchecked Sendable {
-  private let lock = Lock.make()
+  private static let handedOver = 1
+  private static let disposed = 2
+
+  private let flags = AtomicBits()
+  // Written by `set` before it sets `handedOver`, then read and cleared only by whichever call
+  // disposes both: never by two threads at once.
   private var sink: Disposable?
   private var subscription: Disposable?
-  private var handedOver = false
-  private var disposed = false
 
-  var isDisposed: Bool { lock.withLock { disposed } }
+  var isDisposed: Bool { flags.value & Self.disposed != 0 }
 
   func set(sink: Disposable, subscription: Disposable) {
-    let disposeNow = lock.withLock { () -> Bool in
-      handedOver = true
-      if disposed { return true }
-      self.sink = sink
-      self.subscription = subscription
-      return false
-    }
-    if disposeNow {
+    // Disposed during `run` (a source that ended at once): that `dispose` found nothing handed
+    // over, and flags only ever get set, so no other call touches the two.
+    if isDisposed {
       sink.dispose()
       subscription.dispose()
+      return
     }
+    self.sink = sink
+    self.subscription = subscription
+    if flags.insert(Self.handedOver) & Self.disposed != 0 { disposeBoth() }
   }
 
   func dispose() {
-    let parts: (Disposable, Disposable)? = lock.withLock {
-      if disposed { return nil }
-      disposed = true
-      guard handedOver, let sink, let subscription else { return nil }
-      self.sink = nil
-      self.subscription = nil
-      return (sink, subscription)
-    }
-    guard let parts else { return }
-    parts.0.dispose()
-    parts.1.dispose()
+    let previous = flags.insert(Self.disposed)
+    if previous & Self.disposed == 0 && previous & Self.handedOver != 0 { disposeBoth() }
+  }
+
+  private func disposeBoth() {
+    let (sink, subscription) = (self.sink, self.subscription)
+    self.sink = nil
+    self.subscription = nil
+    sink?.dispose()
+    subscription?.dispose()
   }
 }
