@@ -157,6 +157,76 @@ struct TimeOperatorTests {
     #expect(overlaps.value == 0)
   }
 
+  @Test("observe(on:) a serial queue queues each event as it arrives, in order with other work on the queue")
+  func observeOnSerialQueueInterleaving() {
+    let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "test.observe-on")
+    let subject = PublishSubject<Int>()
+    let log = Locked<[String]>([])
+    let done = DispatchSemaphore(value: 0)
+    let subscription = subject.observe(on: scheduler).subscribe(onNext: { value in
+      log.withLock { $0.append("\(value)") }
+    })
+    let mark = { (name: String) in
+      _ = scheduler.schedule(()) { _ in
+        log.withLock { $0.append(name) }
+        if name == "end" { done.signal() }
+        return Disposables.create()
+      }
+    }
+    subject.onNext(0)
+    mark("between")
+    subject.onNext(1)
+    subject.onNext(2)
+    mark("end")
+    #expect(done.wait(timeout: .now() + 10) == .success)
+    #expect(log.value == ["0", "between", "1", "2", "end"])
+    subscription.dispose()
+  }
+
+  @Test("observe(on:) a serial queue delivers a finished source's events even when the disposable is dropped")
+  func observeOnSerialQueueDroppedDisposable() {
+    let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "test.observe-on-dropped")
+    let received = Recorder<Int>()
+    let done = DispatchSemaphore(value: 0)
+    _ = Observable.of(1, 2).observe(on: scheduler).subscribe(
+      onNext: { received.onNext($0) }, onCompleted: { done.signal() })
+    #expect(done.wait(timeout: .now() + 10) == .success)
+    #expect(received.elements == [1, 2])
+  }
+
+  @Test("observe(on:) a serial queue: disposing drops the events still queued and releases the observer")
+  func observeOnSerialQueueDispose() {
+    let queue = DispatchQueue(label: "test.observe-on-dispose")
+    let scheduler = SerialDispatchQueueScheduler(serialQueue: queue)
+    let subject = PublishSubject<Int>()
+    let received = Recorder<Int>()
+    let held = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    queue.async {  // Holds the queue, so that what follows stays queued.
+      held.signal()
+      release.wait()
+    }
+    #expect(held.wait(timeout: .now() + 10) == .success)
+    weak var weakRecorder: Recorder<Int>?
+    do {
+      let recorder = Recorder<Int>()
+      weakRecorder = recorder
+      let subscription = subject.observe(on: scheduler).subscribe(recorder)
+      subject.onNext(1)
+      subject.onNext(2)
+      subscription.dispose()
+    }
+    #expect(weakRecorder == nil, "the queued events keep the observer")
+    let subscription = subject.observe(on: scheduler).subscribe(received)
+    subject.onNext(3)
+    release.signal()
+    let drained = DispatchSemaphore(value: 0)
+    queue.async { drained.signal() }
+    #expect(drained.wait(timeout: .now() + 10) == .success)
+    #expect(received.elements == [3])
+    subscription.dispose()
+  }
+
   @Test("subscribe(on:) on a real queue subscribes there")
   func subscribeOnRealQueue() {
     let queue = DispatchQueue(label: "test.subscribe-on")

@@ -1,15 +1,70 @@
 extension ObservableType where Element: Sendable {
   /// Delivers every event on `scheduler`, in order, one at a time.
   ///
-  /// Events are queued and delivered by one recursive scheduled action, one event per step, as in
-  /// RxSwift: on a `TestScheduler`, events that arrive together are delivered one tick apart. The
-  /// subscription to the source is disposed when the terminal event is delivered. Disposing drops
-  /// events not yet delivered.
+  /// As in RxSwift, how depends on the scheduler:
+  /// - On a ``SerialDispatchQueueScheduler`` (``MainScheduler`` among them), each event is
+  ///   scheduled on the queue as it arrives, so it runs in order with any other work put on that
+  ///   queue meanwhile; ``MainScheduler`` delivers at once when the event arrives on the main
+  ///   thread and nothing of it is running.
+  /// - On any other scheduler, events are queued and delivered by one recursive scheduled action,
+  ///   one event per step: on a `TestScheduler`, events that arrive together are delivered one
+  ///   tick apart.
+  ///
+  /// The subscription to the source is disposed when the terminal event is delivered. Disposing
+  /// drops events not yet delivered, and releases the observer at once.
   public func observe(on scheduler: ImmediateSchedulerType) -> Observable<Element> {
     let source = asObservable()
+    if let serialScheduler = scheduler as? SerialDispatchQueueScheduler {
+      return Observable.create { observer in
+        ObserveOnSerialQueue(scheduler: serialScheduler, observer: observer).run(source)
+      }
+    }
     return Observable.create { observer in
       ObserveOnPump(scheduler: scheduler, observer: observer).run(source)
     }
+  }
+}
+
+/// One `observe(on:)` subscription on a serial dispatch queue: each event is its own work item on
+/// the queue, which keeps delivery serial. Queued items keep the subscription alive, as a dropped
+/// disposable must not stop delivery; disposing releases the observer at once all the same.
+private final class ObserveOnSerialQueue<Element: Sendable>: @unchecked Sendable {
+  private let scheduler: SerialDispatchQueueScheduler
+  /// The observer, until the subscription ends.
+  private let observer: LockedState<AnyObserver<Element>?>
+  private let subscription = SingleAssignmentDisposable()
+
+  init<Observer: ObserverType>(scheduler: SerialDispatchQueueScheduler, observer: Observer)
+  where Observer.Element == Element {
+    self.scheduler = scheduler
+    self.observer = LockedState(AnyObserver(observer))
+  }
+
+  func run(_ source: Observable<Element>) -> Disposable {
+    subscription.setDisposable(source.subscribe(AnyObserver(eventHandler: received)))
+    return Disposables.create { [self] in dispose() }
+  }
+
+  private func received(_ event: Event<Element>) {
+    _ = scheduler.schedule(event) { [self] event in
+      deliver(event)
+      return Disposables.create()
+    }
+  }
+
+  private func deliver(_ event: Event<Element>) {
+    guard let observer = observer.withLock({ $0 }) else { return }
+    observer.on(event)
+    if event.isStopEvent { dispose() }
+  }
+
+  private func dispose() {
+    let ended = observer.withLock { observer -> AnyObserver<Element>? in
+      defer { observer = nil }
+      return observer
+    }
+    // `ended` is released here, after unlocking.
+    if ended != nil { subscription.dispose() }
   }
 }
 
