@@ -42,23 +42,23 @@ struct SubjectTests {
   @Test("Subscribers disposed in any order leave the rest receiving in subscription order")
   func disposeInAnyOrder() {
     let subject = PublishSubject<Int>()
-    let log = Locked<[Int]>([])
+    let log = ValueLog<Int>()
     let count = 200
     // Closure observers and other observers alternate: the subject stores them differently.
     let subscriptions = (0..<count).map { index in
       index.isMultiple(of: 2)
-        ? subject.subscribe(onNext: { _ in log.withLock { $0.append(index) } })
-        : subject.subscribe(AnyObserver { event in if event.element != nil { log.withLock { $0.append(index) } } })
+        ? subject.subscribe(onNext: { _ in log.append(index) })
+        : subject.subscribe(AnyObserver { event in if event.element != nil { log.append(index) } })
     }
     // Every third subscriber, in a scattered order (73 and 200 are coprime): first, last and middle.
     let disposed = (0..<count).map { $0 * 73 % count }.filter { $0.isMultiple(of: 3) }
     for index in disposed { subscriptions[index].dispose() }
     subject.onNext(1)
-    #expect(log.value == (0..<count).filter { !$0.isMultiple(of: 3) })
+    #expect(log.entries == (0..<count).filter { !$0.isMultiple(of: 3) })
     for index in (0..<count).reversed() { subscriptions[index].dispose() }
     #expect(!subject.hasObservers)
     subject.onNext(2)
-    #expect(log.value.count == count - disposed.count)
+    #expect(log.entries.count == count - disposed.count)
   }
 
   @Test("A disposed subject rejects new subscribers with a typed error")

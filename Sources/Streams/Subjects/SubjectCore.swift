@@ -56,28 +56,29 @@ extension SubjectCore {
   // rather than copying it out through the protocol.
   @inlinable @inline(__always)
   func deliveries<Element>(of event: Event<Element>, _ update: () -> Void = {}) -> ObserverList.Snapshot? {
-    lock.lock()
-    if state.isStopped {
-      lock.unlock()
-      return nil
-    }
-    update()
-    let snapshot = state.deliver(event)
-    lock.unlock()
-    return snapshot
+    unlessStopped(update) { $0.deliver(event) }
   }
 
   /// For `onNext(_:)`: as ``deliveries(of:_:)`` for a `.next` event, without building one (see
   /// ``ObserverList/Receiver/onNext(_:)``).
   @inlinable @inline(__always)
   func nextDeliveries(_ update: () -> Void = {}) -> ObserverList.Snapshot? {
+    unlessStopped(update) { $0.observers.snapshot }
+  }
+
+  /// Under the lock, unless the subject ended or was disposed: runs `update`, then `take`, whose
+  /// observers are returned for delivery outside the lock.
+  @inlinable @inline(__always)
+  func unlessStopped(
+    _ update: () -> Void, take: (inout SubjectState) -> ObserverList.Snapshot
+  ) -> ObserverList.Snapshot? {
     lock.lock()
     if state.isStopped {
       lock.unlock()
       return nil
     }
     update()
-    let snapshot = state.observers.snapshot
+    let snapshot = take(&state)
     lock.unlock()
     return snapshot
   }

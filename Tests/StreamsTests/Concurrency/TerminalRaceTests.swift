@@ -20,23 +20,7 @@ struct TerminalRaceTests {
       let (observable, racers) = make()
       let recorder = Recorder<Element>()
       let subscription = observable.subscribe(LingeringOnTheEnd(recorder: recorder))
-      let start = DispatchSemaphore(value: 0)
-      let bodies = racers.map { racer in
-        { @Sendable in
-          start.wait()
-          racer()
-        }
-      }
-      let done = DispatchSemaphore(value: 0)
-      for body in bodies {
-        Thread.detachNewThread {
-          body()
-          done.signal()
-        }
-      }
-      bodies.forEach { _ in start.signal() }
-      let finished = bodies.allSatisfy { _ in Watchdog.wait(done) }
-      #expect(finished, "a sender did not return")
+      #expect(Watchdog.run(racers), "a sender did not return")
       subscription.dispose()
       return recorder.events
     }

@@ -161,14 +161,14 @@ struct TimeOperatorTests {
   func observeOnSerialQueueInterleaving() {
     let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "test.observe-on")
     let subject = PublishSubject<Int>()
-    let log = Locked<[String]>([])
+    let log = Log()
     let done = DispatchSemaphore(value: 0)
     let subscription = subject.observe(on: scheduler).subscribe(onNext: { value in
-      log.withLock { $0.append("\(value)") }
+      log("\(value)")
     })
     let mark = { (name: String) in
       _ = scheduler.schedule(()) { _ in
-        log.withLock { $0.append(name) }
+        log(name)
         if name == "end" { done.signal() }
         return Disposables.create()
       }
@@ -179,7 +179,7 @@ struct TimeOperatorTests {
     subject.onNext(2)
     mark("end")
     #expect(done.wait(timeout: .now() + 10) == .success)
-    #expect(log.value == ["0", "between", "1", "2", "end"])
+    #expect(log.entries == ["0", "between", "1", "2", "end"])
     subscription.dispose()
   }
 
