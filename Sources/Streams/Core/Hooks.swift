@@ -55,6 +55,15 @@ public enum Hooks {
     set { storage.lock.withLock { storage.diagnostic = newValue } }
   }
 
+  /// Receives each call of a closure outside the isolation it was formed in (see
+  /// ``IsolationViolation``). The default, ``IsolationViolation/stopInDebugBuilds``, stops a debug
+  /// build when the closure was handed over by code compiled in Swift 6 language mode, and reports
+  /// to ``diagnostic`` otherwise. It runs on the thread that called the closure, just before it.
+  public static var isolationViolation: @Sendable (IsolationViolation) -> Void {
+    get { storage.lock.withLock { storage.isolationViolation } }
+    set { storage.lock.withLock { storage.isolationViolation = newValue } }
+  }
+
   static func report(_ diagnostic: Diagnostic) { Hooks.diagnostic(diagnostic) }
 
   /// The call stack a `subscribe(onNext:…)` subscription keeps for ``defaultErrorHandler``.
@@ -77,6 +86,7 @@ public enum Hooks {
     }
     var defaultErrorHandler: DefaultErrorHandler = { _, error in Hooks.unhandledError(error) }
     var customCaptureSubscriptionCallstack: CustomCaptureSubscriptionCallstack = { Thread.callStackSymbols }
+    var isolationViolation: @Sendable (IsolationViolation) -> Void = IsolationViolation.stopInDebugBuilds
     var diagnostic: @Sendable (Diagnostic) -> Void = { diagnostic in
       FileHandleOutput.standardError("Streams: \(diagnostic)\n")
     }
@@ -104,6 +114,10 @@ public enum Diagnostic: Sendable, Equatable, CustomStringConvertible {
   /// A `VirtualTimeScheduler` (such as `HistoricalScheduler`) was run from inside its own work, or
   /// asked to move its clock back; the call was ignored. The text says which call and where.
   case virtualTimeSchedulerMisuse(String)
+  /// A closure was called outside the isolation it was formed in; the text is the
+  /// ``IsolationViolation``'s description. Reported by the default ``Hooks/isolationViolation``
+  /// when it does not stop the program.
+  case isolationViolation(String)
 
   /// What happened and what to do about it.
   public var description: String {
@@ -122,6 +136,8 @@ public enum Diagnostic: Sendable, Equatable, CustomStringConvertible {
       return "\(message) This code must run on the main thread: observe(on: MainScheduler.instance) first."
     case .virtualTimeSchedulerMisuse(let detail):
       return "VirtualTimeScheduler misuse, ignored: \(detail)"
+    case .isolationViolation(let detail):
+      return detail
     }
   }
 }

@@ -10,12 +10,17 @@ extension ObservableType {
     onNext: ((Element) -> Void)? = nil,
     onError: ((Swift.Error) -> Void)? = nil,
     onCompleted: (() -> Void)? = nil,
-    onDisposed: (() -> Void)? = nil
+    onDisposed: (() -> Void)? = nil,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Disposable {
-    guard let onDisposed else {
+    let name: StaticString = "subscribe(onNext:onError:onCompleted:onDisposed:)"
+    let onNext = Isolation.guarded(onNext, name, isolation, file, line)
+    let onError = Isolation.guarded(onError, name, isolation, file, line)
+    let onCompleted = Isolation.guarded(onCompleted, name, isolation, file, line)
+    guard let onDisposed = Isolation.guarded(onDisposed, name, isolation, file, line) else {
       return subscribe(ClosureObserver(onNext: onNext, onError: onError, onCompleted: onCompleted, onTerminated: nil))
     }
-    let disposed = Disposables.create(with: onDisposed)
+    let disposed = Disposables.create(with: onDisposed, isolation: nil)
     let observer = ClosureObserver(onNext: onNext, onError: onError, onCompleted: onCompleted, onTerminated: disposed)
     return Disposables.create(subscribe(observer), disposed)
   }
@@ -28,16 +33,21 @@ extension ObservableType {
     onNext: ((Object, Element) -> Void)? = nil,
     onError: ((Object, Swift.Error) -> Void)? = nil,
     onCompleted: ((Object) -> Void)? = nil,
-    onDisposed: ((Object) -> Void)? = nil
+    onDisposed: ((Object) -> Void)? = nil,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Disposable {
     let callbacks = WeakObjectCallbacks(object)
     return subscribe(
       onNext: callbacks.bind(onNext), onError: callbacks.bindIfPresent(onError),
-      onCompleted: callbacks.bind(onCompleted), onDisposed: callbacks.bind(onDisposed))
+      onCompleted: callbacks.bind(onCompleted), onDisposed: callbacks.bind(onDisposed), isolation: isolation,
+      file: file, line: line)
   }
 
   /// Subscribes with one closure for every event.
-  public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> Disposable {
-    subscribe(AnonymousObserver(on))
+  public func subscribe(
+    _ on: @escaping (Event<Element>) -> Void,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+  ) -> Disposable {
+    subscribe(AnonymousObserver(Isolation.guarded(on, "subscribe(_:)", isolation, file, line)))
   }
 }

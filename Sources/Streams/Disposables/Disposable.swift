@@ -2,7 +2,12 @@
 ///
 /// `dispose()` is idempotent: the first call releases the resource and the closures it holds,
 /// later calls do nothing.
-public protocol Disposable {
+///
+/// Disposables are `Sendable`: disposing from another thread than the one that subscribed is what
+/// they are for, so every disposable type must be safe to share (Streams' own types are). A type
+/// of your own conforms as RxSwift's did; in Swift 6 language mode the compiler then asks it to be
+/// `Sendable` (a `final class` whose state is behind a lock, marked `@unchecked Sendable`).
+public protocol Disposable: Sendable {
   /// Releases the resource. Safe to call more than once and from any thread.
   func dispose()
 }

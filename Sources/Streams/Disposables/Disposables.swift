@@ -4,8 +4,11 @@ public enum Disposables {
   public static func create() -> Disposable { NopDisposable.instance }
 
   /// A disposable that runs `dispose` once, on the first ``Disposable/dispose()``, then releases it.
-  public static func create(with dispose: @escaping () -> Void) -> Cancelable {
-    AnonymousDisposable(dispose)
+  public static func create(
+    with dispose: @escaping () -> Void, isolation: (any Actor)? = #isolation, file: StaticString = #file,
+    line: UInt = #line
+  ) -> Cancelable {
+    AnonymousDisposable(Isolation.guarded(dispose, "Disposables.create(with:)", isolation, file, line))
   }
 
   /// A disposable that disposes both `first` and `second`, once.

@@ -19,7 +19,7 @@ struct TraitOutcome {
   private let disposed: Disposable?
 
   init(onError: ((Swift.Error) -> Void)?, onDisposed: (() -> Void)?) {
-    disposed = onDisposed.map(Disposables.create(with:))
+    disposed = onDisposed.map { AnonymousDisposable($0) }
     terminal = ClosureObserver(onNext: nil, onError: onError, onCompleted: nil, onTerminated: disposed)
   }
 

@@ -7,8 +7,11 @@ extension ObservableType {
   /// --1--2--3--4--|   filter { $0.isMultiple(of: 2) }
   /// -----2-----4--|
   /// ```
-  public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
-    Filter(source: asObservable(), predicate: predicate)
+  public func filter(
+    _ predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation, file: StaticString = #file,
+    line: UInt = #line
+  ) -> Observable<Element> {
+    Filter(source: asObservable(), predicate: Isolation.guarded(predicate, "filter", isolation, file, line))
   }
 
   /// Transforms each element with `transform` and passes on the non-`nil` results.
@@ -19,8 +22,11 @@ extension ObservableType {
   /// --"1"--"x"--"3"--|   compactMap { Int($0) }
   /// --1-----------3--|
   /// ```
-  public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Observable<Result> {
-    CompactMap(source: asObservable(), transform: transform)
+  public func compactMap<Result>(
+    _ transform: @escaping (Element) throws -> Result?, isolation: (any Actor)? = #isolation,
+    file: StaticString = #file, line: UInt = #line
+  ) -> Observable<Result> {
+    CompactMap(source: asObservable(), transform: Isolation.guarded(transform, "compactMap", isolation, file, line))
   }
 }
 

@@ -19,9 +19,46 @@ extension ObservableType where Element: Sendable {
         ObserveOnSerialQueue(scheduler: serialScheduler, observer: observer).run(source)
       }
     }
+    return pumped(on: scheduler)
+  }
+}
+
+extension ObservableType {
+  /// Delivers every event through the trampoline of the thread that sends it, as
+  /// ``observe(on:)-(ImmediateSchedulerType)`` does on ``CurrentThreadScheduler``, without
+  /// requiring `Sendable` elements: the trampoline never changes thread.
+  public func observe(on scheduler: CurrentThreadScheduler) -> Observable<Element> {
+    pumped(on: scheduler)
+  }
+
+  /// Delivers every event at once, on the thread that sends it, as
+  /// ``observe(on:)-(ImmediateSchedulerType)`` does on ``ImmediateScheduler``, without requiring
+  /// `Sendable` elements: nothing changes thread.
+  public func observe(on scheduler: ImmediateScheduler) -> Observable<Element> {
+    pumped(on: scheduler)
+  }
+
+  /// `observe(on:)` by one recursive scheduled action that empties a queue of events.
+  fileprivate func pumped(on scheduler: ImmediateSchedulerType) -> Observable<Element> {
+    let source = asObservable()
     return Observable.create { observer in
       ObserveOnPump(scheduler: scheduler, observer: observer).run(source)
     }
+  }
+}
+
+extension ObservableType where Element: Sendable {
+  // The same two for `Sendable` elements: without them a call would be ambiguous between the
+  // scheduler-specific overloads above and the `Sendable` one that takes any scheduler.
+
+  /// Delivers every event through the trampoline of the thread that sends it.
+  public func observe(on scheduler: CurrentThreadScheduler) -> Observable<Element> {
+    pumped(on: scheduler)
+  }
+
+  /// Delivers every event at once, on the thread that sends it.
+  public func observe(on scheduler: ImmediateScheduler) -> Observable<Element> {
+    pumped(on: scheduler)
   }
 }
 
@@ -73,7 +110,7 @@ private final class ObserveOnSerialQueue<Element: Sendable>: @unchecked Sendable
 /// Only the queue and the running flag are locked; each event is delivered outside the lock, and
 /// the flag keeps one step running at a time, so delivery stays serial even on a concurrent
 /// scheduler.
-private final class ObserveOnPump<Element: Sendable>: @unchecked Sendable {
+private final class ObserveOnPump<Element>: @unchecked Sendable {
   private struct State {
     var queue = Queue<Event<Element>>()
     var running = false

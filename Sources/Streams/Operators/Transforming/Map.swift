@@ -8,8 +8,11 @@ extension ObservableType {
   /// --1--2--3--|   map { $0 * 10 }
   /// --10-20-30-|
   /// ```
-  public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
-    Map(source: asObservable(), transform: transform)
+  public func map<Result>(
+    _ transform: @escaping (Element) throws -> Result, isolation: (any Actor)? = #isolation, file: StaticString = #file,
+    line: UInt = #line
+  ) -> Observable<Result> {
+    Map(source: asObservable(), transform: Isolation.guarded(transform, "map", isolation, file, line))
   }
 }
 
