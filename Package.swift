@@ -38,13 +38,20 @@ let package = Package(
     .executableTarget(name: "AppLaunch", dependencies: ["Streams", "StreamsLaunch"], path: "Playgrounds/AppLaunch"),
     // What the test targets share: TestError, Log, Recorder, Gate, Locked, … (not a product).
     .target(name: "StreamsTestSupport", dependencies: ["Streams"], path: "Tests/StreamsTestSupport"),
-    .testTarget(name: "StreamsTests", dependencies: ["Streams", "StreamsTest", "StreamsTestSupport"]),
+    // Test fixture, not a product: one isolation race (or race-free shape) per run, so a test can
+    // see a debug build stop at a race.
+    .executableTarget(name: "IsolationProbe", dependencies: ["Streams"], path: "Tests/IsolationProbe"),
+    .testTarget(
+      name: "StreamsTests", dependencies: ["Streams", "StreamsTest", "StreamsTestSupport", "IsolationProbe"],
+      // Programs that IsolationProgramTests compile with swiftc, in Swift 5 and 6 mode.
+      exclude: ["Isolation/Programs"]),
     .testTarget(name: "StreamsTestTests", dependencies: ["Streams", "StreamsTest", "StreamsTestSupport"]),
     .testTarget(
       name: "StreamsAdaptersTests",
       dependencies: ["Streams", "StreamsAdapters", "StreamsTest", "StreamsTestSupport"]),
     .testTarget(
-      name: "StreamsAuthTests", dependencies: [
+      name: "StreamsAuthTests",
+      dependencies: [
         "Streams", "StreamsAuth", "StreamsTest", "RefreshStormSimulation", "StreamsTestSupport",
       ],
       // The OAuth test server (Python) that the tests start themselves; not Swift sources.

@@ -6,8 +6,11 @@ public struct AnyObserver<Element>: ObserverType {
   @usableFromInline let handler: EventHandler
 
   /// Creates an observer that calls `eventHandler` for each event.
-  public init(eventHandler: @escaping EventHandler) {
-    self.handler = eventHandler
+  public init(
+    eventHandler: @escaping EventHandler,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+  ) {
+    self.handler = Isolation.guarded(eventHandler, "AnyObserver(eventHandler:)", isolation, file, line)
   }
 
   /// Creates an observer that forwards each event to `observer`.

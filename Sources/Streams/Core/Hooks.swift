@@ -57,8 +57,8 @@ public enum Hooks {
 
   /// Receives each call of a closure outside the isolation it was formed in (see
   /// ``IsolationViolation``). The default, ``IsolationViolation/stopInDebugBuilds``, stops a debug
-  /// build when the closure was handed over by code compiled in Swift 6 language mode, and reports
-  /// to ``diagnostic`` otherwise. It runs on the thread that called the closure, just before it.
+  /// build and reports to ``diagnostic`` in a release build; ``IsolationViolation/report`` never
+  /// stops. It runs on the thread that called the closure, just before it.
   public static var isolationViolation: @Sendable (IsolationViolation) -> Void {
     get { storage.lock.withLock { storage.isolationViolation } }
     set { storage.lock.withLock { storage.isolationViolation = newValue } }

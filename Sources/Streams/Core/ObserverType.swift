@@ -38,7 +38,11 @@ extension ObserverType {
   public func asObserver() -> AnyObserver<Element> { AnyObserver(self) }
 
   /// An observer that transforms each element with `transform` before sending it here.
-  public func mapObserver<Source>(_ transform: @escaping (Source) throws -> Element) -> AnyObserver<Source> {
-    AnyObserver { event in self.on(event.map(transform)) }
+  public func mapObserver<Source>(
+    _ transform: @escaping (Source) throws -> Element, isolation: (any Actor)? = #isolation, file: StaticString = #file,
+    line: UInt = #line
+  ) -> AnyObserver<Source> {
+    let transform = Isolation.guarded(transform, "mapObserver", isolation, file, line)
+    return AnyObserver { event in self.on(event.map(transform)) }
   }
 }

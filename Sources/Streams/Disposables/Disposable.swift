@@ -4,10 +4,11 @@
 /// later calls do nothing.
 ///
 /// Disposables are `Sendable`: disposing from another thread than the one that subscribed is what
-/// they are for, so every disposable type must be safe to share (Streams' own types are). A type
-/// of your own conforms as RxSwift's did; in Swift 6 language mode the compiler then asks it to be
+/// they are for, so every disposable type must be safe to share (Streams' own types are). The
+/// protocol is `@preconcurrency`: a type of your own conforms as it did with RxSwift, with no new
+/// warning in the Swift 5 language mode; in Swift 6 mode the compiler warns until the type is
 /// `Sendable` (a `final class` whose state is behind a lock, marked `@unchecked Sendable`).
-public protocol Disposable: Sendable {
+@preconcurrency public protocol Disposable: Sendable {
   /// Releases the resource. Safe to call more than once and from any thread.
   func dispose()
 }

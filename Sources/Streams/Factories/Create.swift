@@ -13,8 +13,11 @@ extension ObservableType {
   ///   return Disposables.create()
   /// }
   /// ```
-  public static func create(_ subscribe: @escaping (AnyObserver<Element>) -> Disposable) -> Observable<Element> {
-    AnonymousObservable(subscribe)
+  public static func create(
+    _ subscribe: @escaping (AnyObserver<Element>) -> Disposable, isolation: (any Actor)? = #isolation,
+    file: StaticString = #file, line: UInt = #line
+  ) -> Observable<Element> {
+    AnonymousObservable(Isolation.guarded(subscribe, "create", isolation, file, line))
   }
 }
 

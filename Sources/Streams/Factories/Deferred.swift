@@ -3,8 +3,11 @@ extension ObservableType {
   ///
   /// An error thrown by `factory` is sent to the subscriber. The subscription does not keep
   /// `factory` alive.
-  public static func deferred(_ factory: @escaping () throws -> Observable<Element>) -> Observable<Element> {
-    Deferred(factory)
+  public static func deferred(
+    _ factory: @escaping () throws -> Observable<Element>, isolation: (any Actor)? = #isolation,
+    file: StaticString = #file, line: UInt = #line
+  ) -> Observable<Element> {
+    Deferred(Isolation.guarded(factory, "deferred", isolation, file, line))
   }
 }
 

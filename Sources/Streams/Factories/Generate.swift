@@ -6,9 +6,12 @@ extension ObservableType {
   public static func generate(
     initialState: Element, condition: @escaping (Element) throws -> Bool,
     scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance,
-    iterate: @escaping (Element) throws -> Element
+    iterate: @escaping (Element) throws -> Element,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Observable<Element> {
-    Generate(initialState: initialState, condition: condition, iterate: iterate, scheduler: scheduler)
+    Generate(
+      initialState: initialState, condition: Isolation.guarded(condition, "generate", isolation, file, line),
+      iterate: Isolation.guarded(iterate, "generate", isolation, file, line), scheduler: scheduler)
   }
 }
 

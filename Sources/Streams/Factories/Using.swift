@@ -6,9 +6,12 @@ extension ObservableType {
   /// dispose). An error thrown by either factory is sent to the subscriber.
   public static func using<Resource: Disposable>(
     _ resourceFactory: @escaping () throws -> Resource,
-    observableFactory: @escaping (Resource) throws -> Observable<Element>
+    observableFactory: @escaping (Resource) throws -> Observable<Element>,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Observable<Element> {
-    Observable.create { observer in
+    let resourceFactory = Isolation.guarded(resourceFactory, "using", isolation, file, line)
+    let observableFactory = Isolation.guarded(observableFactory, "using", isolation, file, line)
+    return Observable.create { observer in
       let resource: Resource
       do {
         resource = try resourceFactory()

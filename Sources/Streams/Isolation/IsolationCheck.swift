@@ -7,9 +7,10 @@ import Foundation
 /// isolation Swift gives a non-`@Sendable` closure formed there. A closure formed outside any actor
 /// (`isolation` is `nil`) is returned unwrapped and costs nothing per call; the others are wrapped
 /// in a check:
-/// - the main actor is checked on every call (is this the main thread?), in every build;
+/// - the main actor is checked on every call, in every build: the main thread or the main queue's
+///   work (``MainScheduler``'s test: on Linux the main queue may be serviced by another thread);
 /// - another actor has no public yes-or-no check, so its closures are checked with
-///   `preconditionIsolated` in debug builds of code compiled in Swift 6 mode, and not otherwise.
+///   `preconditionIsolated` in debug builds, and not in release builds.
 @usableFromInline
 struct IsolationCheck: Sendable {
   let operatorName: StaticString
@@ -29,29 +30,19 @@ struct IsolationCheck: Sendable {
   @usableFromInline
   func verify() {
     if isolation === MainActor.shared {
-      if Thread.isMainThread { return }
+      if MainScheduler.isOnMain { return }
       Hooks.isolationViolation(violation(isolationName: "MainActor"))
       return
     }
     #if DEBUG
-      if Self.isStrict(file) {
-        isolation.preconditionIsolated(
-          "Streams: \(violation(isolationName: "\(type(of: isolation))").description)", file: file, line: line)
-      }
+      isolation.preconditionIsolated(
+        "Streams: \(violation(isolationName: "\(type(of: isolation))").description)", file: file, line: line)
     #endif
   }
 
   private func violation(isolationName: String) -> IsolationViolation {
     IsolationViolation(
-      operatorName: "\(operatorName)", isolation: isolationName, file: file, line: line, isStrict: Self.isStrict(file))
-  }
-
-  /// Whether `file` is `#file` as Swift 6 language mode writes it (`Module/File.swift`, SE-0274)
-  /// rather than Swift 5 mode's path.
-  static func isStrict(_ file: StaticString) -> Bool {
-    guard file.hasPointerRepresentation else { return false }
-    let bytes = UnsafeBufferPointer(start: file.utf8Start, count: file.utf8CodeUnitCount)
-    return bytes.first != UInt8(ascii: "/") && !bytes.contains(UInt8(ascii: "\\")) && !bytes.contains(UInt8(ascii: ":"))
+      operatorName: "\(operatorName)", isolation: isolationName, file: file, line: line)
   }
 }
 
@@ -182,6 +173,19 @@ enum Isolation {
     return { a, b, c in
       check.verify()
       return try body(a, b, c)
+    }
+  }
+
+  @inlinable
+  static func guarded<A, B>(
+    _ body: @escaping (inout A, B) throws -> Void, _ name: StaticString, _ isolation: (any Actor)?,
+    _ file: StaticString, _ line: UInt
+  ) -> (inout A, B) throws -> Void {
+    guard let isolation else { return body }
+    let check = IsolationCheck(name, isolation, file, line)
+    return { a, b in
+      check.verify()
+      try body(&a, b)
     }
   }
 }

@@ -14,14 +14,11 @@ public struct IsolationViolation: Sendable, CustomStringConvertible {
   public let operatorName: String
   /// The isolation the closure was formed in, such as `MainActor`.
   public let isolation: String
-  /// The file of the call that handed Streams the closure (`#file` of that call: a file ID such as
-  /// `App/ViewModel.swift` in Swift 6 language mode, a path in Swift 5 mode).
+  /// The file of the call that handed Streams the closure (`#file` of that call, such as
+  /// `App/ViewModel.swift`).
   public let file: StaticString
   /// The line of that call.
   public let line: UInt
-  /// Whether the call was compiled in Swift 6 language mode (or with Swift 6's `#file`), where
-  /// Swift itself enforces isolation: only then does the default handler stop a debug build.
-  public let isStrict: Bool
 
   /// What happened, where, and how to fix it.
   public var description: String {
@@ -31,17 +28,23 @@ public struct IsolationViolation: Sendable, CustomStringConvertible {
       + "isolation: nil."
   }
 
-  /// The default ``Hooks/isolationViolation``: in a debug build of Streams, a violation in code
-  /// compiled in Swift 6 language mode stops the program with ``description`` at the call that
-  /// handed over the closure, as Swift's own dynamic isolation checks (SE-0423) do; everything
-  /// else (release builds, Swift 5 mode) goes to ``Hooks/diagnostic`` as
-  /// ``Diagnostic/isolationViolation(_:)``.
+  /// The default ``Hooks/isolationViolation``: a debug build of Streams stops the program with
+  /// ``description`` at the call that handed over the closure, as Swift's own dynamic isolation
+  /// checks (SE-0423) do; a release build reports to ``Hooks/diagnostic`` as
+  /// ``Diagnostic/isolationViolation(_:)`` and calls the closure.
   public static let stopInDebugBuilds: @Sendable (IsolationViolation) -> Void = { violation in
     #if DEBUG
-      if violation.isStrict {
-        fatalError("Streams: \(violation.description)", file: violation.file, line: violation.line)
-      }
+      fatalError("Streams: \(violation.description)", file: violation.file, line: violation.line)
+    #else
+      report(violation)
     #endif
+  }
+
+  /// A ``Hooks/isolationViolation`` that never stops: it reports to ``Hooks/diagnostic`` as
+  /// ``Diagnostic/isolationViolation(_:)``, and the closure is called. For a codebase moving from
+  /// RxSwift that wants to see its races in a log before fixing them:
+  /// `Hooks.isolationViolation = IsolationViolation.report`.
+  public static let report: @Sendable (IsolationViolation) -> Void = { violation in
     Hooks.report(.isolationViolation(violation.description))
   }
 }

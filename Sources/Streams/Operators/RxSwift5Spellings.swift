@@ -21,8 +21,11 @@ extension ObservableType {
 
   /// RxSwift 5's name for ``catch(_:)``.
   @available(*, deprecated, renamed: "catch(_:)")
-  public func catchError(_ handler: @escaping (Swift.Error) throws -> Observable<Element>) -> Observable<Element> {
-    `catch`(handler)
+  public func catchError(
+    _ handler: @escaping (Swift.Error) throws -> Observable<Element>, isolation: (any Actor)? = #isolation,
+    file: StaticString = #file, line: UInt = #line
+  ) -> Observable<Element> {
+    `catch`(handler, isolation: isolation, file: file, line: line)
   }
 
   /// RxSwift 5's name for ``catchAndReturn(_:)``.
@@ -52,15 +55,20 @@ extension ObservableType {
 
   /// RxSwift 5's name for `take(until:behavior:)`.
   @available(*, deprecated, renamed: "take(until:behavior:)")
-  public func takeUntil(_ behavior: TakeBehavior, predicate: @escaping (Element) throws -> Bool) -> Observable<Element>
-  {
-    take(until: predicate, behavior: behavior)
+  public func takeUntil(
+    _ behavior: TakeBehavior, predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation,
+    file: StaticString = #file, line: UInt = #line
+  ) -> Observable<Element> {
+    take(until: predicate, behavior: behavior, isolation: isolation, file: file, line: line)
   }
 
   /// RxSwift 5's name for `take(while:behavior:)`.
   @available(*, deprecated, renamed: "take(while:)")
-  public func takeWhile(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
-    take(while: predicate)
+  public func takeWhile(
+    _ predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation, file: StaticString = #file,
+    line: UInt = #line
+  ) -> Observable<Element> {
+    take(while: predicate, isolation: isolation, file: file, line: line)
   }
 
   /// RxSwift 5's name for `take(for:scheduler:)`.
@@ -71,8 +79,11 @@ extension ObservableType {
 
   /// RxSwift 5's name for `skip(while:)`.
   @available(*, deprecated, renamed: "skip(while:)")
-  public func skipWhile(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
-    skip(while: predicate)
+  public func skipWhile(
+    _ predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation, file: StaticString = #file,
+    line: UInt = #line
+  ) -> Observable<Element> {
+    skip(while: predicate, isolation: isolation, file: file, line: line)
   }
 
   /// RxSwift 5's name for `skip(until:)`.
@@ -84,16 +95,18 @@ extension ObservableType {
   /// RxSwift 5's name for ``retry(when:)-((Observable<.Error>)->Trigger)``.
   @available(*, deprecated, renamed: "retry(when:)")
   public func retryWhen<Trigger: ObservableConvertibleType>(
-    _ notificationHandler: @escaping (Observable<Swift.Error>) -> Trigger
+    _ notificationHandler: @escaping (Observable<Swift.Error>) -> Trigger,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Observable<Element> {
-    retry(when: notificationHandler)
+    retry(when: notificationHandler, isolation: isolation, file: file, line: line)
   }
 
   /// RxSwift 5's name for ``retry(when:)-((Observable<.Error>)->Trigger)``.
   @available(*, deprecated, renamed: "retry(when:)")
   public func retryWhen<TriggerObservable: ObservableConvertibleType, Error: Swift.Error>(
-    _ notificationHandler: @escaping (Observable<Error>) -> TriggerObservable
+    _ notificationHandler: @escaping (Observable<Error>) -> TriggerObservable,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Observable<Element> {
-    retry(when: notificationHandler)
+    retry(when: notificationHandler, isolation: isolation, file: file, line: line)
   }
 }

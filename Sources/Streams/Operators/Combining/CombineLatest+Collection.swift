@@ -3,8 +3,10 @@ extension ObservableType {
   ///
   /// An empty collection sends `resultSelector([])` once, then completes.
   public static func combineLatest<Collection: Swift.Collection>(
-    _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
+    _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) throws -> Element,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Observable<Element> where Collection.Element: ObservableConvertibleType {
+    let resultSelector = Isolation.guarded(resultSelector, "combineLatest", isolation, file, line)
     let sources = collection.map { $0.asObservable() }
     return Observable.create { observer in
       if sources.isEmpty {

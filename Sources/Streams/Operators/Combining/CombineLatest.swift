@@ -10,8 +10,11 @@ extension ObservableType {
   /// ----1a--2a-2b-|
   /// ```
   public static func combineLatest<O1: ObservableConvertibleType, O2: ObservableConvertibleType>(
-    _ source1: O1, _ source2: O2, resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
+    _ source1: O1, _ source2: O2, resultSelector: @escaping (O1.Element, O2.Element) throws -> Element,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Observable<Element> {
-    CombineLatest2(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector)
+    CombineLatest2(
+      source1.asObservable(), source2.asObservable(),
+      resultSelector: Isolation.guarded(resultSelector, "combineLatest", isolation, file, line))
   }
 }

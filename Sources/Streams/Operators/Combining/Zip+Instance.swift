@@ -11,9 +11,10 @@ extension ObservableType {
   /// Combines the n-th elements of this sequence and another source with `resultSelector`; the instance form of
   /// `zip(_:_:resultSelector:)`.
   public func zip<O2: ObservableConvertibleType, Result>(
-    _ source2: O2, resultSelector: @escaping (Element, O2.Element) throws -> Result
+    _ source2: O2, resultSelector: @escaping (Element, O2.Element) throws -> Result,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Observable<Result> {
-    Observable<Result>.zip(self, source2, resultSelector: resultSelector)
+    Observable<Result>.zip(self, source2, resultSelector: resultSelector, isolation: isolation, file: file, line: line)
   }
 
   /// Combines the n-th elements of this sequence and two more sources into tuples; the instance form of
@@ -27,9 +28,11 @@ extension ObservableType {
   /// Combines the n-th elements of this sequence and two more sources with `resultSelector`; the instance form of
   /// `zip(_:_:_:resultSelector:)`.
   public func zip<O2: ObservableConvertibleType, O3: ObservableConvertibleType, Result>(
-    _ source2: O2, _ source3: O3, resultSelector: @escaping (Element, O2.Element, O3.Element) throws -> Result
+    _ source2: O2, _ source3: O3, resultSelector: @escaping (Element, O2.Element, O3.Element) throws -> Result,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Observable<Result> {
-    Observable<Result>.zip(self, source2, source3, resultSelector: resultSelector)
+    Observable<Result>.zip(
+      self, source2, source3, resultSelector: resultSelector, isolation: isolation, file: file, line: line)
   }
 
   /// Combines the n-th elements of this sequence and three more sources into tuples; the instance form of
@@ -44,9 +47,11 @@ extension ObservableType {
   /// `zip(_:_:_:_:resultSelector:)`.
   public func zip<O2: ObservableConvertibleType, O3: ObservableConvertibleType, O4: ObservableConvertibleType, Result>(
     _ source2: O2, _ source3: O3, _ source4: O4,
-    resultSelector: @escaping (Element, O2.Element, O3.Element, O4.Element) throws -> Result
+    resultSelector: @escaping (Element, O2.Element, O3.Element, O4.Element) throws -> Result,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Observable<Result> {
-    Observable<Result>.zip(self, source2, source3, source4, resultSelector: resultSelector)
+    Observable<Result>.zip(
+      self, source2, source3, source4, resultSelector: resultSelector, isolation: isolation, file: file, line: line)
   }
 
   /// Combines the n-th elements of this sequence and four more sources into tuples; the instance form of
@@ -68,9 +73,12 @@ extension ObservableType {
     O5: ObservableConvertibleType, Result
   >(
     _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
-    resultSelector: @escaping (Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Result
+    resultSelector: @escaping (Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Result,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Observable<Result> {
-    Observable<Result>.zip(self, source2, source3, source4, source5, resultSelector: resultSelector)
+    Observable<Result>.zip(
+      self, source2, source3, source4, source5, resultSelector: resultSelector, isolation: isolation, file: file,
+      line: line)
   }
 
   /// Combines the n-th elements of this sequence and five more sources into tuples; the instance form of
@@ -93,9 +101,12 @@ extension ObservableType {
     O5: ObservableConvertibleType, O6: ObservableConvertibleType, Result
   >(
     _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
-    resultSelector: @escaping (Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Result
+    resultSelector: @escaping (Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Result,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Observable<Result> {
-    Observable<Result>.zip(self, source2, source3, source4, source5, source6, resultSelector: resultSelector)
+    Observable<Result>.zip(
+      self, source2, source3, source4, source5, source6, resultSelector: resultSelector, isolation: isolation,
+      file: file, line: line)
   }
 
   /// Combines the n-th elements of this sequence and six more sources into tuples; the instance form of
@@ -119,9 +130,12 @@ extension ObservableType {
   >(
     _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
     resultSelector:
-      @escaping (Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Result
+      @escaping (Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Result,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Observable<Result> {
-    Observable<Result>.zip(self, source2, source3, source4, source5, source6, source7, resultSelector: resultSelector)
+    Observable<Result>.zip(
+      self, source2, source3, source4, source5, source6, source7, resultSelector: resultSelector, isolation: isolation,
+      file: file, line: line)
   }
 
   /// Combines the n-th elements of this sequence and seven more sources into tuples; the instance form of
@@ -148,9 +162,11 @@ extension ObservableType {
     _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8,
     resultSelector:
       @escaping (Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws ->
-      Result
+      Result,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Observable<Result> {
     Observable<Result>.zip(
-      self, source2, source3, source4, source5, source6, source7, source8, resultSelector: resultSelector)
+      self, source2, source3, source4, source5, source6, source7, source8, resultSelector: resultSelector,
+      isolation: isolation, file: file, line: line)
   }
 }

@@ -10,8 +10,10 @@ extension ObservableType {
   /// ----1a-2b------|
   /// ```
   public static func zip<O1: ObservableConvertibleType, O2: ObservableConvertibleType>(
-    _ source1: O1, _ source2: O2, resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
+    _ source1: O1, _ source2: O2, resultSelector: @escaping (O1.Element, O2.Element) throws -> Element,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Observable<Element> {
+    let resultSelector = Isolation.guarded(resultSelector, "zip", isolation, file, line)
     let (s1, s2) = (source1.asObservable(), source2.asObservable())
     return Observable.create { observer in
       var q1 = Queue<O1.Element>()
@@ -26,8 +28,10 @@ extension ObservableType {
   /// Combines the n-th elements of three sources; see `zip(_:_:resultSelector:)`.
   public static func zip<O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType>(
     _ source1: O1, _ source2: O2, _ source3: O3,
-    resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
+    resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Observable<Element> {
+    let resultSelector = Isolation.guarded(resultSelector, "zip", isolation, file, line)
     let (s1, s2, s3) = (source1.asObservable(), source2.asObservable(), source3.asObservable())
     return Observable.create { observer in
       var q1 = Queue<O1.Element>()
@@ -49,8 +53,11 @@ extension ObservableType {
   /// completed, or when an element arrives while every other source has completed and some
   /// queue is empty (RxSwift's rule for this form). The first error ends the result.
   public static func zip<Collection: Swift.Collection>(
-    _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
+    _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) throws -> Element,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Observable<Element> where Collection.Element: ObservableConvertibleType {
-    ZipCollection(sources: collection.map { $0.asObservable() }, resultSelector: resultSelector)
+    ZipCollection(
+      sources: collection.map { $0.asObservable() },
+      resultSelector: Isolation.guarded(resultSelector, "zip", isolation, file, line))
   }
 }

@@ -7,7 +7,11 @@ extension ObservableType {
   /// --1--#          catch { _ in 8--9--| }
   /// --1--8--9--|
   /// ```
-  public func `catch`(_ handler: @escaping (Swift.Error) throws -> Observable<Element>) -> Observable<Element> {
+  public func `catch`(
+    _ handler: @escaping (Swift.Error) throws -> Observable<Element>, isolation: (any Actor)? = #isolation,
+    file: StaticString = #file, line: UInt = #line
+  ) -> Observable<Element> {
+    let handler = Isolation.guarded(handler, "catch", isolation, file, line)
     let source = asObservable()
     return Observable.create { observer in
       let subscription = SerialDisposable()

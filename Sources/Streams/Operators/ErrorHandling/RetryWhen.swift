@@ -10,16 +10,22 @@ extension ObservableType {
   /// pending are ignored: if it completes then, the result completes when the source completes (or
   /// at the next error). An error that is not an `Error` ends the result at once.
   public func retry<Error: Swift.Error, Trigger: ObservableConvertibleType>(
-    when notificationHandler: @escaping (Observable<Error>) -> Trigger
+    when notificationHandler: @escaping (Observable<Error>) -> Trigger,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Observable<Element> {
-    RetryWhen(source: asObservable(), notificationHandler: notificationHandler)
+    RetryWhen(
+      source: asObservable(),
+      notificationHandler: Isolation.guarded(notificationHandler, "retry(when:)", isolation, file, line))
   }
 
   /// ``retry(when:)`` with the errors as `Swift.Error`.
   public func retry<Trigger: ObservableConvertibleType>(
-    when notificationHandler: @escaping (Observable<Swift.Error>) -> Trigger
+    when notificationHandler: @escaping (Observable<Swift.Error>) -> Trigger,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Observable<Element> {
-    RetryWhen(source: asObservable(), notificationHandler: notificationHandler)
+    RetryWhen(
+      source: asObservable(),
+      notificationHandler: Isolation.guarded(notificationHandler, "retry(when:)", isolation, file, line))
   }
 }
 

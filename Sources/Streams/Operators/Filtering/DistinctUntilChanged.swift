@@ -8,8 +8,11 @@ extension ObservableType {
   /// --1--1--2--2--1--|   distinctUntilChanged()
   /// --1-----2-----1--|
   /// ```
-  public func distinctUntilChanged(_ comparer: @escaping (Element, Element) throws -> Bool) -> Observable<Element> {
-    distinctUntilChanged({ $0 }, comparer: comparer)
+  public func distinctUntilChanged(
+    _ comparer: @escaping (Element, Element) throws -> Bool, isolation: (any Actor)? = #isolation,
+    file: StaticString = #file, line: UInt = #line
+  ) -> Observable<Element> {
+    distinctUntilChanged({ $0 }, comparer: comparer, isolation: isolation, file: file, line: line)
   }
 
   /// Drops each element whose key (from `keySelector`) equals the previous element's key,
@@ -19,16 +22,23 @@ extension ObservableType {
   /// sequence with that error and disposes upstream in the same tick. The key is kept before the
   /// element is sent, so an element a subscriber sends back re-entrantly is compared with it.
   public func distinctUntilChanged<Key>(
-    _ keySelector: @escaping (Element) throws -> Key, comparer: @escaping (Key, Key) throws -> Bool
+    _ keySelector: @escaping (Element) throws -> Key, comparer: @escaping (Key, Key) throws -> Bool,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Observable<Element> {
-    DistinctUntilChanged(source: asObservable(), keySelector: keySelector, comparer: comparer)
+    DistinctUntilChanged(
+      source: asObservable(),
+      keySelector: Isolation.guarded(keySelector, "distinctUntilChanged", isolation, file, line),
+      comparer: Isolation.guarded(comparer, "distinctUntilChanged", isolation, file, line))
   }
 
   /// Drops each element whose key equals the previous element's key.
-  public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) throws -> Key)
+  public func distinctUntilChanged<Key: Equatable>(
+    _ keySelector: @escaping (Element) throws -> Key, isolation: (any Actor)? = #isolation, file: StaticString = #file,
+    line: UInt = #line
+  )
     -> Observable<Element>
   {
-    distinctUntilChanged(keySelector, comparer: ==)
+    distinctUntilChanged(keySelector, comparer: ==, isolation: isolation, file: file, line: line)
   }
 
   /// Drops each element whose property at `keyPath` equals the previous element's.

@@ -17,8 +17,12 @@ extension ObservableType {
   /// ``StreamsError/noElements`` if the sequence completes without one.
   ///
   /// An error thrown by `predicate` ends the sequence with that error.
-  public func single(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
-    step(false) { seen, event, downstream in
+  public func single(
+    _ predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation, file: StaticString = #file,
+    line: UInt = #line
+  ) -> Observable<Element> {
+    let predicate = Isolation.guarded(predicate, "single", isolation, file, line)
+    return step(false) { seen, event, downstream in
       switch event {
       case .next(let element):
         guard try predicate(element) else { return }

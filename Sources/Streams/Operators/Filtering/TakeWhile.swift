@@ -18,17 +18,25 @@ extension ObservableType {
   /// --1--2--5--1--|   take(while: { $0 < 3 })
   /// --1--2--|
   /// ```
-  public func take(while predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive)
+  public func take(
+    while predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+  )
     -> Observable<Element>
   {
-    TakeWhile(source: asObservable(), predicate: predicate, behavior: behavior)
+    TakeWhile(
+      source: asObservable(), predicate: Isolation.guarded(predicate, "take(while:)", isolation, file, line),
+      behavior: behavior)
   }
 
   /// Sends elements until `predicate` holds for one, then completes.
-  public func take(until predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive)
+  public func take(
+    until predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+  )
     -> Observable<Element>
   {
-    take(while: { try !predicate($0) }, behavior: behavior)
+    take(while: { try !predicate($0) }, behavior: behavior, isolation: isolation, file: file, line: line)
   }
 
   /// Drops elements while `predicate` holds, then sends the rest.
@@ -40,8 +48,11 @@ extension ObservableType {
   /// --1--2--5--1--|   skip(while: { $0 < 3 })
   /// --------5--1--|
   /// ```
-  public func skip(while predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
-    SkipWhile(source: asObservable(), predicate: predicate)
+  public func skip(
+    while predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation,
+    file: StaticString = #file, line: UInt = #line
+  ) -> Observable<Element> {
+    SkipWhile(source: asObservable(), predicate: Isolation.guarded(predicate, "skip(while:)", isolation, file, line))
   }
 }
 

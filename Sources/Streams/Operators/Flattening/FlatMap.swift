@@ -8,10 +8,15 @@ extension ObservableType {
   /// --a-----b------|        flatMap { x in x1--x2| }
   /// --a1--a2b1--b2-|
   /// ```
-  public func flatMap<Inner: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Inner)
+  public func flatMap<Inner: ObservableConvertibleType>(
+    _ selector: @escaping (Element) throws -> Inner, isolation: (any Actor)? = #isolation, file: StaticString = #file,
+    line: UInt = #line
+  )
     -> Observable<Inner.Element>
   {
-    Flatten(source: asObservable(), strategy: .merge(maxConcurrent: .max), selector: selector)
+    Flatten(
+      source: asObservable(), strategy: .merge(maxConcurrent: .max),
+      selector: Isolation.guarded(selector, "flatMap", isolation, file, line))
   }
 
   /// Maps each element to an inner sequence and sends only the newest one's events: a new element
@@ -21,25 +26,40 @@ extension ObservableType {
   /// --a------b-----|        flatMapLatest { x in x1---x2| }
   /// --a1-----b1---b2|
   /// ```
-  public func flatMapLatest<Inner: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Inner)
+  public func flatMapLatest<Inner: ObservableConvertibleType>(
+    _ selector: @escaping (Element) throws -> Inner, isolation: (any Actor)? = #isolation, file: StaticString = #file,
+    line: UInt = #line
+  )
     -> Observable<Inner.Element>
   {
-    Flatten(source: asObservable(), strategy: .latest, selector: selector)
+    Flatten(
+      source: asObservable(), strategy: .latest,
+      selector: Isolation.guarded(selector, "flatMapLatest", isolation, file, line))
   }
 
   /// Maps an element to an inner sequence only when none is running; elements that arrive while
   /// one runs are dropped.
-  public func flatMapFirst<Inner: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Inner)
+  public func flatMapFirst<Inner: ObservableConvertibleType>(
+    _ selector: @escaping (Element) throws -> Inner, isolation: (any Actor)? = #isolation, file: StaticString = #file,
+    line: UInt = #line
+  )
     -> Observable<Inner.Element>
   {
-    Flatten(source: asObservable(), strategy: .first, selector: selector)
+    Flatten(
+      source: asObservable(), strategy: .first,
+      selector: Isolation.guarded(selector, "flatMapFirst", isolation, file, line))
   }
 
   /// Maps each element to an inner sequence and runs them one after another, in order.
-  public func concatMap<Inner: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Inner)
+  public func concatMap<Inner: ObservableConvertibleType>(
+    _ selector: @escaping (Element) throws -> Inner, isolation: (any Actor)? = #isolation, file: StaticString = #file,
+    line: UInt = #line
+  )
     -> Observable<Inner.Element>
   {
-    Flatten(source: asObservable(), strategy: .merge(maxConcurrent: 1), selector: selector)
+    Flatten(
+      source: asObservable(), strategy: .merge(maxConcurrent: 1),
+      selector: Isolation.guarded(selector, "concatMap", isolation, file, line))
   }
 }
 

@@ -28,10 +28,15 @@ extension ObservableType {
   ///
   /// The subject is dropped when its connection is disposed or the source ends (before the
   /// terminal event reaches the subject), so a later subscriber or `connect()` gets a fresh one.
-  public func multicast<Subject: SubjectType>(makeSubject: @escaping () -> Subject)
+  public func multicast<Subject: SubjectType>(
+    makeSubject: @escaping () -> Subject, isolation: (any Actor)? = #isolation, file: StaticString = #file,
+    line: UInt = #line
+  )
     -> ConnectableObservable<Subject.Element> where Subject.Observer.Element == Element
   {
-    Multicast(source: asObservable(), makeSubject: makeSubject)
+    Multicast(
+      source: asObservable(),
+      makeSubject: Isolation.guarded(makeSubject, "multicast(makeSubject:)", isolation, file, line))
   }
 
   /// `multicast(makeSubject: { PublishSubject() })`: subscribers receive what the source sends

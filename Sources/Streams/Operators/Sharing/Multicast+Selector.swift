@@ -13,9 +13,13 @@ extension ObservableType {
   /// ```
   public func multicast<Subject: SubjectType, Result>(
     _ subjectSelector: @escaping () throws -> Subject,
-    selector: @escaping (Observable<Subject.Element>) throws -> Observable<Result>
+    selector: @escaping (Observable<Subject.Element>) throws -> Observable<Result>,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Observable<Result> where Subject.Observer.Element == Element {
-    MulticastSelector(source: asObservable(), subjectSelector: subjectSelector, selector: selector)
+    MulticastSelector(
+      source: asObservable(),
+      subjectSelector: Isolation.guarded(subjectSelector, "multicast(_:selector:)", isolation, file, line),
+      selector: Isolation.guarded(selector, "multicast(_:selector:)", isolation, file, line))
   }
 }
 

@@ -12,10 +12,13 @@ extension ObservableType {
   /// --a1--b1--a2--|   groupBy { $0.first! }
   /// --A---B-------|   A: --a1--a2--|   B: --b1------|
   /// ```
-  public func groupBy<Key: Hashable>(keySelector: @escaping (Element) throws -> Key)
+  public func groupBy<Key: Hashable>(
+    keySelector: @escaping (Element) throws -> Key, isolation: (any Actor)? = #isolation, file: StaticString = #file,
+    line: UInt = #line
+  )
     -> Observable<GroupedObservable<Key, Element>>
   {
-    GroupBy(source: asObservable(), keySelector: keySelector)
+    GroupBy(source: asObservable(), keySelector: Isolation.guarded(keySelector, "groupBy", isolation, file, line))
   }
 }
 

@@ -7,18 +7,22 @@ extension ObservableType {
   /// -----------(6|)
   /// ```
   public func reduce<Accumulate>(
-    _ seed: Accumulate, accumulator: @escaping (Accumulate, Element) throws -> Accumulate
+    _ seed: Accumulate, accumulator: @escaping (Accumulate, Element) throws -> Accumulate,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Observable<Accumulate> {
-    reduce(seed, accumulator: accumulator, mapResult: { $0 })
+    reduce(seed, accumulator: accumulator, mapResult: { $0 }, isolation: isolation, file: file, line: line)
   }
 
   /// Folds every element into `seed`, then sends `mapResult` of the total when the sequence
   /// completes. Errors thrown by either closure end the sequence with that error.
   public func reduce<Accumulate, Result>(
     _ seed: Accumulate, accumulator: @escaping (Accumulate, Element) throws -> Accumulate,
-    mapResult: @escaping (Accumulate) throws -> Result
+    mapResult: @escaping (Accumulate) throws -> Result,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Observable<Result> {
-    step(seed) { accumulate, event, downstream in
+    let accumulator = Isolation.guarded(accumulator, "reduce", isolation, file, line)
+    let mapResult = Isolation.guarded(mapResult, "reduce", isolation, file, line)
+    return step(seed) { accumulate, event, downstream in
       switch event {
       case .next(let element): accumulate = try accumulator(accumulate, element)
       case .error(let error): downstream.error(error)

@@ -9,9 +9,12 @@ extension ObservableType {
   /// --1--3--6--|
   /// ```
   public func scan<Accumulate>(
-    _ seed: Accumulate, accumulator: @escaping (Accumulate, Element) throws -> Accumulate
+    _ seed: Accumulate, accumulator: @escaping (Accumulate, Element) throws -> Accumulate,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Observable<Accumulate> {
-    scan(into: seed) { accumulate, element in accumulate = try accumulator(accumulate, element) }
+    scan(
+      into: seed, accumulator: { accumulate, element in accumulate = try accumulator(accumulate, element) },
+      isolation: isolation, file: file, line: line)
   }
 
   /// Like `scan(_:accumulator:)`, but the accumulator mutates the running value in place.
@@ -20,9 +23,10 @@ extension ObservableType {
   /// and reported to ``Hooks/diagnostic`` as ``Diagnostic/eventDuringOperatorStep`` (the Rx grammar
   /// forbids it, and it would overlap the access to the running value).
   public func scan<Accumulate>(
-    into seed: Accumulate, accumulator: @escaping (inout Accumulate, Element) throws -> Void
+    into seed: Accumulate, accumulator: @escaping (inout Accumulate, Element) throws -> Void,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Observable<Accumulate> {
-    Scan(source: asObservable(), seed: seed, accumulator: accumulator)
+    Scan(source: asObservable(), seed: seed, accumulator: Isolation.guarded(accumulator, "scan", isolation, file, line))
   }
 }
 

@@ -5,9 +5,11 @@ extension ObservableType {
   /// Beware of sharing operators that buffer the result (such as `share(replay: 1)`): the buffer
   /// keeps `object` alive.
   public func withUnretained<Object: AnyObject, Out>(
-    _ object: Object, resultSelector: @escaping (Object, Element) -> Out
+    _ object: Object, resultSelector: @escaping (Object, Element) -> Out,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Observable<Out> {
-    step(()) { [weak object] _, event, downstream in
+    let resultSelector = Isolation.guarded(resultSelector, "withUnretained", isolation, file, line)
+    return step(()) { [weak object] _, event, downstream in
       switch event {
       case .next(let element):
         if let object {

@@ -14,14 +14,22 @@ extension ObservableType {
     afterCompleted: (() throws -> Void)? = nil,
     onSubscribe: (() -> Void)? = nil,
     onSubscribed: (() -> Void)? = nil,
-    onDispose: (() -> Void)? = nil
+    onDispose: (() -> Void)? = nil,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Observable<Element> {
-    Do(
+    func guarded<A, R>(_ body: ((A) throws -> R)?) -> ((A) throws -> R)? {
+      Isolation.guarded(body, "do", isolation, file, line)
+    }
+    func guarded<R>(_ body: (() throws -> R)?) -> (() throws -> R)? {
+      Isolation.guarded(body, "do", isolation, file, line)
+    }
+    func guarded<R>(_ body: (() -> R)?) -> (() -> R)? { Isolation.guarded(body, "do", isolation, file, line) }
+    return Do(
       source: asObservable(),
       handlers: DoHandlers(
-        onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError,
-        onCompleted: onCompleted, afterCompleted: afterCompleted),
-      onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose)
+        onNext: guarded(onNext), afterNext: guarded(afterNext), onError: guarded(onError),
+        afterError: guarded(afterError), onCompleted: guarded(onCompleted), afterCompleted: guarded(afterCompleted)),
+      onSubscribe: guarded(onSubscribe), onSubscribed: guarded(onSubscribed), onDispose: guarded(onDispose))
   }
 }
 
