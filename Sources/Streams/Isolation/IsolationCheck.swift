@@ -29,7 +29,9 @@ struct IsolationCheck: Sendable {
   @usableFromInline
   func verify() {
     if isolation === MainActor.shared {
-      if Thread.isMainThread { return }
+      // The main queue's work counts: on Linux, `dispatchMain()` (Swift Testing's main actor among
+      // others) services it from a thread other than the process's first.
+      if MainScheduler.isOnMain { return }
       Hooks.isolationViolation(violation(isolationName: "MainActor"))
       return
     }
