@@ -17,7 +17,7 @@ extension InfallibleEvent: EventConvertible {
 }
 
 extension Infallible {
-  /// The function ``create(subscribe:)`` hands each subscriber: call it with each event.
+  /// The function ``create(subscribe:isolation:file:line:)`` hands each subscriber: call it with each event.
   public typealias InfallibleObserver = (InfallibleEvent<Element>) -> Void
 
   /// Creates an infallible sequence from a function called for each subscriber.

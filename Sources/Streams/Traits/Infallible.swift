@@ -10,7 +10,7 @@ public protocol InfallibleType: ObservableType {}
 ///
 /// Build one from an `Observable` by saying what to do with its errors
 /// (``ObservableConvertibleType/asInfallible(onErrorJustReturn:)`` and friends), or with
-/// ``Infallible/create(subscribe:)``. Subscribing needs no error handler.
+/// ``Infallible/create(subscribe:isolation:file:line:)``. Subscribing needs no error handler.
 public struct Infallible<Element>: ObservableConvertibleType, Sendable {
   let source: Observable<Element>
 

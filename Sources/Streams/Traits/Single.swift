@@ -21,7 +21,7 @@ extension Result: TraitEvent where Failure == Swift.Error {
 }
 
 extension PrimitiveSequenceType where Trait == SingleTrait {
-  /// The callback a ``PrimitiveSequenceType/create(subscribe:)->Single<Self.Element>`` function reports its outcome to.
+  /// The callback a ``PrimitiveSequenceType/create(subscribe:isolation:file:line:)->Single<Self.Element>`` function reports its outcome to.
   public typealias SingleObserver = (SingleEvent<Element>) -> Void
 
   /// Creates a single from a function called for each subscriber; the first outcome it reports
@@ -68,7 +68,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
       onDisposed: Isolation.guarded(onDisposed, name, isolation, file, line))
   }
 
-  /// The old spelling of ``subscribe(onSuccess:onFailure:onDisposed:)``.
+  /// The old spelling of ``subscribe(onSuccess:onFailure:onDisposed:isolation:file:line:)``.
   @available(*, deprecated, renamed: "subscribe(onSuccess:onFailure:onDisposed:)")
   public func subscribe(
     onSuccess: ((Element) -> Void)? = nil,
