@@ -81,7 +81,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
   /// proposes): they may touch main-actor state, and may be passed from nonisolated code. The
   /// driver delivers on the main thread, where they run on the main actor. A call off it (a driver
   /// driven from a background thread replays its latest element there; a `SharingScheduler.mock`
-  /// scheduler run off the main thread) is reported to ``Streams/Hooks/isolationViolation``, naming
+  /// scheduler run off the main thread) is reported to `Hooks.isolationViolation`, naming
   /// this method and the call at `file` and `line`, and the closure is called anyway if the handler
   /// returns. Tests that mock the scheduler run on the main actor.
   public func drive(

@@ -71,7 +71,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
   /// The closures are `@MainActor` closures (main-actor closures by contract, as RxSwift PR #2613
   /// proposes): they may touch main-actor state, and may be passed from nonisolated code. The
   /// signal delivers on the main thread, where they run on the main actor. A call off it (a
-  /// `SharingScheduler.mock` scheduler run off the main thread) is reported to ``Streams/Hooks/isolationViolation``, naming
+  /// `SharingScheduler.mock` scheduler run off the main thread) is reported to `Hooks.isolationViolation`, naming
   /// this method and the call at `file` and `line`, and the closure is called anyway if the handler
   /// returns. Tests that mock the scheduler run on the main actor.
   public func emit(
