@@ -20,24 +20,24 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
 
   /// Sends each element of this driver to `relays`. Call on the main thread.
   public func drive(_ relays: BehaviorRelay<Element>...) -> Disposable {
-    drive(onNext: { element in relays.forEach { $0.accept(element) } })
+    asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
   }
 
   /// Sends each element of this driver, wrapped in an optional, to `relays`. Call on the main
   /// thread.
   public func drive(_ relays: BehaviorRelay<Element?>...) -> Disposable {
-    drive(onNext: { element in relays.forEach { $0.accept(element) } })
+    asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
   }
 
   /// Sends each element of this driver to `relays`. Call on the main thread.
   public func drive(_ relays: ReplayRelay<Element>...) -> Disposable {
-    drive(onNext: { element in relays.forEach { $0.accept(element) } })
+    asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
   }
 
   /// Sends each element of this driver, wrapped in an optional, to `relays`. Call on the main
   /// thread.
   public func drive(_ relays: ReplayRelay<Element?>...) -> Disposable {
-    drive(onNext: { element in relays.forEach { $0.accept(element) } })
+    asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
   }
 
   /// Hands this driver, as an observable, to `transformation` and returns its result (usually
@@ -56,26 +56,48 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
   /// is gone the closures are no longer called. Call on the main thread.
   ///
   /// There is no error closure: a driver cannot fail.
+  ///
+  /// The closures are `@MainActor` closures (main-actor closures by contract, as RxSwift PR #2613
+  /// proposes) and run on the main actor; see ``drive(onNext:onCompleted:onDisposed:file:line:)``
+  /// for a call off it.
   public func drive<Object: AnyObject>(
-    with object: Object, onNext: ((Object, Element) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil,
-    onDisposed: ((Object) -> Void)? = nil
+    with object: Object, onNext: (@MainActor (Object, Element) -> Void)? = nil,
+    onCompleted: (@MainActor (Object) -> Void)? = nil, onDisposed: (@MainActor (Object) -> Void)? = nil,
+    file: StaticString = #file, line: UInt = #line
   ) -> Disposable {
-    asObservable().subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+    let name: StaticString = "drive(with:onNext:onCompleted:onDisposed:)"
+    return asObservable().subscribe(
+      with: object, onNext: MainActorDelivery.deliver(onNext, name, file, line),
+      onCompleted: MainActorDelivery.deliver(onCompleted, name, file, line),
+      onDisposed: MainActorDelivery.deliver(onDisposed, name, file, line), isolation: nil)
   }
 
   /// Subscribes closures for elements, completion and disposal; `onDisposed` runs exactly once.
   /// Call on the main thread.
   ///
   /// There is no error closure: a driver cannot fail.
+  ///
+  /// The closures are `@MainActor` closures (main-actor closures by contract, as RxSwift PR #2613
+  /// proposes): they may touch main-actor state, and may be passed from nonisolated code. The
+  /// driver delivers on the main thread, where they run on the main actor. A call off it (a driver
+  /// driven from a background thread replays its latest element there; a `SharingScheduler.mock`
+  /// scheduler run off the main thread) is reported to `Hooks.isolationViolation`, naming
+  /// this method and the call at `file` and `line`, and the closure is called anyway if the handler
+  /// returns. Tests that mock the scheduler run on the main actor.
   public func drive(
-    onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil
+    onNext: (@MainActor (Element) -> Void)? = nil, onCompleted: (@MainActor () -> Void)? = nil,
+    onDisposed: (@MainActor () -> Void)? = nil, file: StaticString = #file, line: UInt = #line
   ) -> Disposable {
-    asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+    let name: StaticString = "drive(onNext:onCompleted:onDisposed:)"
+    return asObservable().subscribe(
+      onNext: MainActorDelivery.deliver(onNext, name, file, line),
+      onCompleted: MainActorDelivery.deliver(onCompleted, name, file, line),
+      onDisposed: MainActorDelivery.deliver(onDisposed, name, file, line), isolation: nil)
   }
 
   /// Subscribes to this driver without handlers (keeps its side effects running). Call on the
   /// main thread.
   public func drive() -> Disposable {
-    drive(onNext: nil, onCompleted: nil, onDisposed: nil)
+    asObservable().subscribe(onNext: nil, onCompleted: nil, onDisposed: nil, isolation: nil)
   }
 }

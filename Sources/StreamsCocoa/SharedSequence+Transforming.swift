@@ -3,19 +3,33 @@ import Streams
 
 extension SharedSequenceConvertibleType {
   /// Transforms each element with `selector`.
-  public func map<Result>(_ selector: @escaping (Element) -> Result) -> SharedSequence<SharingStrategy, Result> {
-    SharedSequence(asObservable().map(selector))
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  public func map<Result>(
+    _ selector: @escaping (Element) -> Result, isolation: (any Actor)? = #isolation, file: StaticString = #file,
+    line: UInt = #line
+  ) -> SharedSequence<SharingStrategy, Result> {
+    SharedSequence(asObservable().map(selector, isolation: isolation, file: file, line: line))
   }
 
   /// Transforms each element with `selector` and passes on the non-`nil` results.
-  public func compactMap<Result>(_ selector: @escaping (Element) -> Result?) -> SharedSequence<SharingStrategy, Result>
-  {
-    SharedSequence(asObservable().compactMap(selector))
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  public func compactMap<Result>(
+    _ selector: @escaping (Element) -> Result?, isolation: (any Actor)? = #isolation, file: StaticString = #file,
+    line: UInt = #line
+  ) -> SharedSequence<SharingStrategy, Result> {
+    SharedSequence(asObservable().compactMap(selector, isolation: isolation, file: file, line: line))
   }
 
   /// Passes on the elements for which `predicate` holds.
-  public func filter(_ predicate: @escaping (Element) -> Bool) -> SharedSequence<SharingStrategy, Element> {
-    SharedSequence(asObservable().filter(predicate))
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  public func filter(
+    _ predicate: @escaping (Element) -> Bool, isolation: (any Actor)? = #isolation, file: StaticString = #file,
+    line: UInt = #line
+  ) -> SharedSequence<SharingStrategy, Element> {
+    SharedSequence(asObservable().filter(predicate, isolation: isolation, file: file, line: line))
   }
 
   /// Sends each intermediate result of folding the elements into `seed` with `accumulator`.

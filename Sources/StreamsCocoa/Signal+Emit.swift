@@ -16,56 +16,77 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
 
   /// Sends each element of this signal to `relays`.
   public func emit(to relays: BehaviorRelay<Element>...) -> Disposable {
-    emit(onNext: { element in relays.forEach { $0.accept(element) } })
+    asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
   }
 
   /// Sends each element of this signal, wrapped in an optional, to `relays`.
   public func emit(to relays: BehaviorRelay<Element?>...) -> Disposable {
-    emit(onNext: { element in relays.forEach { $0.accept(element) } })
+    asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
   }
 
   /// Sends each element of this signal to `relays`.
   public func emit(to relays: PublishRelay<Element>...) -> Disposable {
-    emit(onNext: { element in relays.forEach { $0.accept(element) } })
+    asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
   }
 
   /// Sends each element of this signal, wrapped in an optional, to `relays`.
   public func emit(to relays: PublishRelay<Element?>...) -> Disposable {
-    emit(onNext: { element in relays.forEach { $0.accept(element) } })
+    asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
   }
 
   /// Sends each element of this signal to `relays`.
   public func emit(to relays: ReplayRelay<Element>...) -> Disposable {
-    emit(onNext: { element in relays.forEach { $0.accept(element) } })
+    asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
   }
 
   /// Sends each element of this signal, wrapped in an optional, to `relays`.
   public func emit(to relays: ReplayRelay<Element?>...) -> Disposable {
-    emit(onNext: { element in relays.forEach { $0.accept(element) } })
+    asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
   }
 
   /// Subscribes closures that receive `object` while it is alive; it is held weakly, and once it
   /// is gone the closures are no longer called.
   ///
   /// There is no error closure: a signal cannot fail.
+  ///
+  /// The closures are `@MainActor` closures (main-actor closures by contract, as RxSwift PR #2613
+  /// proposes) and run on the main actor; see ``emit(onNext:onCompleted:onDisposed:file:line:)``
+  /// for a call off it.
   public func emit<Object: AnyObject>(
-    with object: Object, onNext: ((Object, Element) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil,
-    onDisposed: ((Object) -> Void)? = nil
+    with object: Object, onNext: (@MainActor (Object, Element) -> Void)? = nil,
+    onCompleted: (@MainActor (Object) -> Void)? = nil, onDisposed: (@MainActor (Object) -> Void)? = nil,
+    file: StaticString = #file, line: UInt = #line
   ) -> Disposable {
-    asObservable().subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+    let name: StaticString = "emit(with:onNext:onCompleted:onDisposed:)"
+    return asObservable().subscribe(
+      with: object, onNext: MainActorDelivery.deliver(onNext, name, file, line),
+      onCompleted: MainActorDelivery.deliver(onCompleted, name, file, line),
+      onDisposed: MainActorDelivery.deliver(onDisposed, name, file, line), isolation: nil)
   }
 
   /// Subscribes closures for elements, completion and disposal; `onDisposed` runs exactly once.
   ///
   /// There is no error closure: a signal cannot fail.
+  ///
+  /// The closures are `@MainActor` closures (main-actor closures by contract, as RxSwift PR #2613
+  /// proposes): they may touch main-actor state, and may be passed from nonisolated code. The
+  /// signal delivers on the main thread, where they run on the main actor. A call off it (a
+  /// `SharingScheduler.mock` scheduler run off the main thread) is reported to `Hooks.isolationViolation`, naming
+  /// this method and the call at `file` and `line`, and the closure is called anyway if the handler
+  /// returns. Tests that mock the scheduler run on the main actor.
   public func emit(
-    onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil
+    onNext: (@MainActor (Element) -> Void)? = nil, onCompleted: (@MainActor () -> Void)? = nil,
+    onDisposed: (@MainActor () -> Void)? = nil, file: StaticString = #file, line: UInt = #line
   ) -> Disposable {
-    asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+    let name: StaticString = "emit(onNext:onCompleted:onDisposed:)"
+    return asObservable().subscribe(
+      onNext: MainActorDelivery.deliver(onNext, name, file, line),
+      onCompleted: MainActorDelivery.deliver(onCompleted, name, file, line),
+      onDisposed: MainActorDelivery.deliver(onDisposed, name, file, line), isolation: nil)
   }
 
   /// Subscribes to this signal without handlers (keeps its side effects running).
   public func emit() -> Disposable {
-    emit(onNext: nil, onCompleted: nil, onDisposed: nil)
+    asObservable().subscribe(onNext: nil, onCompleted: nil, onDisposed: nil, isolation: nil)
   }
 }

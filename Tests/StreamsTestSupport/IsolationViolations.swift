@@ -20,6 +20,18 @@ public enum IsolationViolations {
     return recorder.entries(for: key)
   }
 
+  /// The violations reported from `file` while `body` ran; `body` waits (boundedly) for the work it
+  /// starts on other threads before returning.
+  public static func recorded(
+    from file: StaticString = #file, during body: () throws -> Void
+  ) rethrows -> [IsolationViolation] {
+    let key = "\(file)"
+    recorder.begin(key)
+    defer { recorder.end(key) }
+    try body()
+    return recorder.entries(for: key)
+  }
+
   private static let recorder: Recorder = {
     let recorder = Recorder(previous: Hooks.isolationViolation)
     Hooks.isolationViolation = { recorder.receive($0) }

@@ -28,19 +28,33 @@ extension ObservableType {
   /// Subscribes `onNext` to the elements, passing `object` while it is alive (held weakly).
   ///
   /// An error is reported to ``Hooks/diagnostic`` as ``Diagnostic/bindingError(_:)``.
-  public func bind<Object: AnyObject>(with object: Object, onNext: @escaping (Object, Element) -> Void) -> Disposable {
-    subscribe(
+  ///
+  /// `onNext` keeps the isolation of the caller (the contract article's "Isolation" section): it
+  /// runs where the sequence delivers, so deliver on the caller's actor first.
+  public func bind<Object: AnyObject>(
+    with object: Object, onNext: @escaping (Object, Element) -> Void, isolation: (any Actor)? = #isolation,
+    file: StaticString = #file, line: UInt = #line
+  ) -> Disposable {
+    let onNext = Isolation.guarded(onNext, "bind(with:onNext:)", isolation, file, line)
+    return subscribe(
       onNext: { [weak object] element in
         if let object { onNext(object, element) }
       },
-      onError: Self.reportBindingError)
+      onError: Self.reportBindingError, isolation: nil)
   }
 
   /// Subscribes `onNext` to the elements.
   ///
   /// An error is reported to ``Hooks/diagnostic`` as ``Diagnostic/bindingError(_:)``.
-  public func bind(onNext: @escaping (Element) -> Void) -> Disposable {
-    subscribe(onNext: onNext, onError: Self.reportBindingError)
+  ///
+  /// `onNext` keeps the isolation of the caller (the contract article's "Isolation" section): it
+  /// runs where the sequence delivers, so deliver on the caller's actor first.
+  public func bind(
+    onNext: @escaping (Element) -> Void, isolation: (any Actor)? = #isolation, file: StaticString = #file,
+    line: UInt = #line
+  ) -> Disposable {
+    let onNext: (Element) -> Void = Isolation.guarded(onNext, "bind(onNext:)", isolation, file, line)
+    return subscribe(onNext: onNext, onError: Self.reportBindingError, isolation: nil)
   }
 
   /// Where an error that reaches a binding goes: a binding cannot show it.

@@ -1,6 +1,12 @@
 /// An observer for UI-style bindings: it holds its target weakly and runs each element's binding
 /// on a scheduler (``MainScheduler`` by default).
 ///
+/// Without a scheduler, the binding is a `@MainActor` closure (a main-actor closure by contract, as
+/// RxSwift PR #2613 proposes), so it may touch main-actor state, and may be passed from
+/// nonisolated code. With a scheduler of your choice, the binding runs on that scheduler and keeps
+/// the isolation of the caller, checked as every closure-taking operator's is (the contract
+/// article's "Isolation" section).
+///
 /// Once the target is deallocated, elements are ignored. Completion is ignored. A binding has no
 /// way to show an error, so an error is reported to ``Hooks/diagnostic`` as
 /// ``Diagnostic/bindingError(_:)`` (RxSwift traps in debug builds); catch errors before binding.
@@ -15,11 +21,34 @@ public struct Binder<Value>: ObserverType {
 
   private let binding: (Event<Value>) -> Void
 
+  /// Creates a binder that calls the main-actor closure `binding` with `target` and each element,
+  /// on the main thread (a new ``MainScheduler``), while `target` is alive.
+  ///
+  /// `binding` runs on the main actor (through `MainActor.assumeIsolated`); `file` and `line` name
+  /// the binder in the report of a call off it, which ``MainScheduler`` never makes.
+  public init<Target: AnyObject>(
+    _ target: Target, binding: @escaping @MainActor (Target, Value) -> Void, file: StaticString = #file,
+    line: UInt = #line
+  ) {
+    let binding = MainActorDelivery.deliver(binding, "Binder", file, line)
+    self.init(target, on: MainScheduler(), binding: { binding?($0, $1) })
+  }
+
   /// Creates a binder that calls `binding` with `target` and each element, on `scheduler`, while
   /// `target` is alive.
+  ///
+  /// `binding` keeps the isolation of the caller (the contract article's "Isolation" section): a
+  /// binding written on the main actor must run on the main thread. To pass a `@MainActor` closure
+  /// from nonisolated code, leave out the scheduler.
   public init<Target: AnyObject>(
-    _ target: Target, scheduler: ImmediateSchedulerType = MainScheduler(),
-    binding: @escaping (Target, Value) -> Void
+    _ target: Target, scheduler: ImmediateSchedulerType, binding: @escaping (Target, Value) -> Void,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+  ) {
+    self.init(target, on: scheduler, binding: Isolation.guarded(binding, "Binder", isolation, file, line))
+  }
+
+  private init<Target: AnyObject>(
+    _ target: Target, on scheduler: ImmediateSchedulerType, binding: @escaping (Target, Value) -> Void
   ) {
     self.binding = { [weak target] event in
       switch event {

@@ -25,7 +25,8 @@ public struct Reactive<Base> {
   /// scheduler, while ``base`` is alive.
   public subscript<Property>(dynamicMember keyPath: ReferenceWritableKeyPath<Base, Property>) -> Binder<Property>
   where Base: AnyObject {
-    Binder(base) { base, value in
+    // The scheduler form: the assignment touches nothing of the main actor's, only `base`.
+    Binder(base, scheduler: MainScheduler()) { base, value in
       base[keyPath: keyPath] = value
     }
   }

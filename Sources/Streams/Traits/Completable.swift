@@ -35,42 +35,59 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
 
   /// Creates a completable from a function called for each subscriber; the first outcome it
   /// reports wins, later ones are ignored.
-  public static func create(subscribe: @escaping (@escaping CompletableObserver) -> Disposable)
-    -> PrimitiveSequence<Trait, Element>
-  {
-    PrimitiveSequence.create(reporting: subscribe)
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  public static func create(
+    subscribe: @escaping (@escaping CompletableObserver) -> Disposable, isolation: (any Actor)? = #isolation,
+    file: StaticString = #file, line: UInt = #line
+  ) -> PrimitiveSequence<Trait, Element> {
+    PrimitiveSequence.create(reporting: Isolation.guarded(subscribe, "create(subscribe:)", isolation, file, line))
   }
 
   /// Subscribes with one callback for the outcome, called once.
-  public func subscribe(_ observer: @escaping (CompletableEvent) -> Void) -> Disposable {
-    primitiveSequence.reportOutcome(to: observer)
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  public func subscribe(
+    _ observer: @escaping (CompletableEvent) -> Void, isolation: (any Actor)? = #isolation, file: StaticString = #file,
+    line: UInt = #line
+  ) -> Disposable {
+    primitiveSequence.reportOutcome(to: Isolation.guarded(observer, "subscribe(_:)", isolation, file, line))
   }
 
   /// Subscribes with closures for completion and failure; `onDisposed` runs once, right after the
   /// outcome's closure, or when the subscription is disposed first.
   ///
   /// A failure with no `onError` goes to ``Hooks/unhandledError``.
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
   public func subscribe(
     onCompleted: (() -> Void)? = nil,
     onError: ((Swift.Error) -> Void)? = nil,
-    onDisposed: (() -> Void)? = nil
+    onDisposed: (() -> Void)? = nil,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Disposable {
-    primitiveSequence.subscribeOutcome(
-      as: CompletableEvent.self, onSuccess: nil, onEmpty: onCompleted, onError: onError, onDisposed: onDisposed)
+    let name: StaticString = "subscribe(onCompleted:onError:onDisposed:)"
+    return primitiveSequence.subscribeOutcome(
+      as: CompletableEvent.self, onSuccess: nil, onEmpty: Isolation.guarded(onCompleted, name, isolation, file, line),
+      onError: Isolation.guarded(onError, name, isolation, file, line),
+      onDisposed: Isolation.guarded(onDisposed, name, isolation, file, line))
   }
 
   /// Subscribes with closures that receive `object` while it is alive (held weakly); once it is
   /// gone, none of them runs.
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
   public func subscribe<Object: AnyObject>(
     with object: Object,
     onCompleted: ((Object) -> Void)? = nil,
     onError: ((Object, Swift.Error) -> Void)? = nil,
-    onDisposed: ((Object) -> Void)? = nil
+    onDisposed: ((Object) -> Void)? = nil,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Disposable {
     let callbacks = WeakObjectCallbacks(object)
     return subscribe(
       onCompleted: callbacks.bind(onCompleted), onError: callbacks.bindIfPresent(onError),
-      onDisposed: callbacks.bind(onDisposed))
+      onDisposed: callbacks.bind(onDisposed), isolation: isolation, file: file, line: line)
   }
 
   /// A completable that completes at once.
@@ -81,6 +98,8 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
   /// Calls the closures for side effects, without changing the completable; see
   /// ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)``
   /// for their order.
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
   public func `do`(
     onError: ((Swift.Error) throws -> Void)? = nil,
     afterError: ((Swift.Error) throws -> Void)? = nil,
@@ -88,12 +107,19 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     afterCompleted: (() throws -> Void)? = nil,
     onSubscribe: (() -> Void)? = nil,
     onSubscribed: (() -> Void)? = nil,
-    onDispose: (() -> Void)? = nil
+    onDispose: (() -> Void)? = nil,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Completable {
-    Completable(
+    let name: StaticString = "do"
+    return Completable(
       raw: primitiveSequence.source.do(
-        onError: onError, afterError: afterError, onCompleted: onCompleted, afterCompleted: afterCompleted,
-        onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
+        onError: Isolation.guarded(onError, name, isolation, file, line),
+        afterError: Isolation.guarded(afterError, name, isolation, file, line),
+        onCompleted: Isolation.guarded(onCompleted, name, isolation, file, line),
+        afterCompleted: Isolation.guarded(afterCompleted, name, isolation, file, line),
+        onSubscribe: Isolation.guarded(onSubscribe, name, isolation, file, line),
+        onSubscribed: Isolation.guarded(onSubscribed, name, isolation, file, line),
+        onDispose: Isolation.guarded(onDispose, name, isolation, file, line)))
   }
 
   /// Runs `second` after this completable completes; an error skips it.

@@ -1,72 +1,125 @@
 extension Infallible {
   /// Combines the latest elements of two infallible sequences; see
   /// `combineLatest(_:_:resultSelector:)`.
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
   public static func combineLatest<I1: InfallibleType, I2: InfallibleType>(
     _ source1: I1, _ source2: I2,
-    resultSelector: @escaping (I1.Element, I2.Element) throws -> Element
+    resultSelector: @escaping (I1.Element, I2.Element) throws -> Element,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Infallible<Element> {
-    Infallible(Observable.combineLatest(source1, source2, resultSelector: resultSelector))
+    let resultSelector = Isolation.guarded(resultSelector, "combineLatest(_:_:resultSelector:)", isolation, file, line)
+    return Infallible(Observable.combineLatest(source1, source2, resultSelector: resultSelector))
   }
 
   /// Combines the latest elements of three infallible sequences; see
   /// `combineLatest(_:_:resultSelector:)`.
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
   public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType>(
     _ source1: I1, _ source2: I2, _ source3: I3,
-    resultSelector: @escaping (I1.Element, I2.Element, I3.Element) throws -> Element
+    resultSelector: @escaping (I1.Element, I2.Element, I3.Element) throws -> Element,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Infallible<Element> {
-    Infallible(Observable.combineLatest(source1, source2, source3, resultSelector: resultSelector))
+    let resultSelector = Isolation.guarded(
+      resultSelector, "combineLatest(_:_:_:resultSelector:)", isolation, file, line)
+    return Infallible(Observable.combineLatest(source1, source2, source3, resultSelector: resultSelector))
   }
 
   /// Combines the latest elements of four infallible sequences; see
   /// `combineLatest(_:_:resultSelector:)`.
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
   public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType>(
     _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4,
-    resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element) throws -> Element
+    resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element) throws -> Element,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Infallible<Element> {
-    Infallible(Observable.combineLatest(source1, source2, source3, source4, resultSelector: resultSelector))
+    let check = IsolationCheck.ifIsolated("combineLatest(_:_:_:_:resultSelector:)", isolation, file, line)
+    return Infallible(
+      Observable.combineLatest(
+        source1, source2, source3, source4,
+        resultSelector: check == nil
+          ? resultSelector
+          : {
+            check?.verify(); return try resultSelector($0, $1, $2, $3)
+          }))
   }
 
   /// Combines the latest elements of five infallible sequences; see
   /// `combineLatest(_:_:resultSelector:)`.
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
   public static func combineLatest<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType
   >(
     _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5,
-    resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element) throws -> Element
+    resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element) throws -> Element,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Infallible<Element> {
-    Infallible(Observable.combineLatest(source1, source2, source3, source4, source5, resultSelector: resultSelector))
+    let check = IsolationCheck.ifIsolated("combineLatest(_:_:_:_:_:resultSelector:)", isolation, file, line)
+    return Infallible(
+      Observable.combineLatest(
+        source1, source2, source3, source4, source5,
+        resultSelector: check == nil
+          ? resultSelector
+          : {
+            check?.verify(); return try resultSelector($0, $1, $2, $3, $4)
+          }))
   }
 
   /// Combines the latest elements of six infallible sequences; see
   /// `combineLatest(_:_:resultSelector:)`.
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
   public static func combineLatest<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType,
     I6: InfallibleType
   >(
     _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6,
-    resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element) throws -> Element
+    resultSelector:
+      @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element) throws -> Element,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Infallible<Element> {
-    Infallible(
-      Observable.combineLatest(source1, source2, source3, source4, source5, source6, resultSelector: resultSelector))
+    let check = IsolationCheck.ifIsolated("combineLatest(_:_:_:_:_:_:resultSelector:)", isolation, file, line)
+    return Infallible(
+      Observable.combineLatest(
+        source1, source2, source3, source4, source5, source6,
+        resultSelector: check == nil
+          ? resultSelector
+          : {
+            check?.verify(); return try resultSelector($0, $1, $2, $3, $4, $5)
+          }))
   }
 
   /// Combines the latest elements of seven infallible sequences; see
   /// `combineLatest(_:_:resultSelector:)`.
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
   public static func combineLatest<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType,
     I6: InfallibleType, I7: InfallibleType
   >(
     _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6, _ source7: I7,
     resultSelector:
-      @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element) throws -> Element
+      @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element) throws -> Element,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Infallible<Element> {
-    Infallible(
+    let check = IsolationCheck.ifIsolated("combineLatest(_:_:_:_:_:_:_:resultSelector:)", isolation, file, line)
+    return Infallible(
       Observable.combineLatest(
-        source1, source2, source3, source4, source5, source6, source7, resultSelector: resultSelector))
+        source1, source2, source3, source4, source5, source6, source7,
+        resultSelector: check == nil
+          ? resultSelector
+          : {
+            check?.verify(); return try resultSelector($0, $1, $2, $3, $4, $5, $6)
+          }))
   }
 
   /// Combines the latest elements of eight infallible sequences; see
   /// `combineLatest(_:_:resultSelector:)`.
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
   public static func combineLatest<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType,
     I6: InfallibleType, I7: InfallibleType, I8: InfallibleType
@@ -75,11 +128,18 @@ extension Infallible {
     _ source8: I8,
     resultSelector:
       @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element, I8.Element) throws
-      -> Element
+      -> Element,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Infallible<Element> {
-    Infallible(
+    let check = IsolationCheck.ifIsolated("combineLatest(_:_:_:_:_:_:_:_:resultSelector:)", isolation, file, line)
+    return Infallible(
       Observable.combineLatest(
-        source1, source2, source3, source4, source5, source6, source7, source8, resultSelector: resultSelector))
+        source1, source2, source3, source4, source5, source6, source7, source8,
+        resultSelector: check == nil
+          ? resultSelector
+          : {
+            check?.verify(); return try resultSelector($0, $1, $2, $3, $4, $5, $6, $7)
+          }))
   }
 }
 
@@ -153,10 +213,14 @@ extension InfallibleType where Element == Any {
 
 extension InfallibleType {
   /// Combines the latest elements of any number of infallible sequences of one type.
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
   public static func combineLatest<Collection: Swift.Collection>(
-    _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
+    _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) throws -> Element,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Infallible<Element> where Collection.Element: InfallibleType {
-    Infallible(Observable.combineLatest(collection, resultSelector: resultSelector))
+    let resultSelector = Isolation.guarded(resultSelector, "combineLatest(_:resultSelector:)", isolation, file, line)
+    return Infallible(Observable.combineLatest(collection, resultSelector: resultSelector))
   }
 
   /// Combines the latest elements of any number of infallible sequences of one type into arrays.

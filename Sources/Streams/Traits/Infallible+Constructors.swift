@@ -24,8 +24,14 @@ extension InfallibleType {
   /// Calls `factory` for each subscriber and subscribes it to the sequence it returns.
   ///
   /// A `factory` that throws sends the error (as RxSwift's does, despite the type).
-  public static func deferred(_ factory: @escaping () throws -> Infallible<Element>) -> Infallible<Element> {
-    Infallible(.deferred { try factory().asObservable() })
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  public static func deferred(
+    _ factory: @escaping () throws -> Infallible<Element>, isolation: (any Actor)? = #isolation,
+    file: StaticString = #file, line: UInt = #line
+  ) -> Infallible<Element> {
+    let factory = Isolation.guarded(factory, "deferred", isolation, file, line)
+    return Infallible(.deferred { try factory().asObservable() })
   }
 
   /// An infallible sequence that repeats `element` forever, one per step of `scheduler`.
@@ -37,10 +43,16 @@ extension InfallibleType {
 
   /// Creates a resource for each subscriber and an infallible sequence that uses it; the resource
   /// is disposed with the subscription.
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
   public static func using<Resource: Disposable>(
-    _ resourceFactory: @escaping () -> Resource, infallibleFactory: @escaping (Resource) -> Infallible<Element>
+    _ resourceFactory: @escaping () -> Resource, infallibleFactory: @escaping (Resource) -> Infallible<Element>,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Infallible<Element> {
-    Infallible(.using(resourceFactory) { infallibleFactory($0).asObservable() })
+    let name: StaticString = "using(_:infallibleFactory:)"
+    let resourceFactory = Isolation.guarded(resourceFactory, name, isolation, file, line)
+    let infallibleFactory = Isolation.guarded(infallibleFactory, name, isolation, file, line)
+    return Infallible(.using(resourceFactory) { infallibleFactory($0).asObservable() })
   }
 }
 

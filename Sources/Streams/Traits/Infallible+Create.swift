@@ -17,22 +17,34 @@ extension InfallibleEvent: EventConvertible {
 }
 
 extension Infallible {
-  /// The function ``create(subscribe:)`` hands each subscriber: call it with each event.
+  /// The function ``create(subscribe:isolation:file:line:)`` hands each subscriber: call it with each event.
   public typealias InfallibleObserver = (InfallibleEvent<Element>) -> Void
 
   /// Creates an infallible sequence from a function called for each subscriber.
   ///
   /// Events after `.completed` are ignored; disposing the subscription disposes what `subscribe`
   /// returned.
-  public static func create(subscribe: @escaping (@escaping InfallibleObserver) -> Disposable) -> Infallible<Element> {
-    Infallible(Observable.create { observer in subscribe { observer.on($0.event) } })
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  public static func create(
+    subscribe: @escaping (@escaping InfallibleObserver) -> Disposable, isolation: (any Actor)? = #isolation,
+    file: StaticString = #file, line: UInt = #line
+  ) -> Infallible<Element> {
+    let subscribe = Isolation.guarded(subscribe, "create(subscribe:)", isolation, file, line)
+    return Infallible(Observable.create { observer in subscribe { observer.on($0.event) } })
   }
 }
 
 extension InfallibleType {
   /// Subscribes a handler for each event (an element or the completion).
-  public func subscribe(_ on: @escaping (InfallibleEvent<Element>) -> Void) -> Disposable {
-    asObservable().subscribe { event in
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  public func subscribe(
+    _ on: @escaping (InfallibleEvent<Element>) -> Void, isolation: (any Actor)? = #isolation,
+    file: StaticString = #file, line: UInt = #line
+  ) -> Disposable {
+    let on = Isolation.guarded(on, "subscribe(_:)", isolation, file, line)
+    return asObservable().subscribe { event in
       switch event {
       case .next(let element): on(.next(element))
       case .completed: on(.completed)

@@ -3,31 +3,55 @@
 
 extension InfallibleType {
   /// Maps each element to an inner sequence and merges the events of all of them.
-  public func flatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source)
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  public func flatMap<Source: ObservableConvertibleType>(
+    _ selector: @escaping (Element) -> Source, isolation: (any Actor)? = #isolation, file: StaticString = #file,
+    line: UInt = #line
+  )
     -> Infallible<Source.Element>
   {
-    Infallible<Source.Element>(asObservable().flatMap(selector))
+    let selector = Isolation.guarded(selector, "flatMap", isolation, file, line)
+    return Infallible<Source.Element>(asObservable().flatMap(selector))
   }
 
   /// Maps each element to an inner sequence, keeping only the newest one's events.
-  public func flatMapLatest<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source)
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  public func flatMapLatest<Source: ObservableConvertibleType>(
+    _ selector: @escaping (Element) -> Source, isolation: (any Actor)? = #isolation, file: StaticString = #file,
+    line: UInt = #line
+  )
     -> Infallible<Source.Element>
   {
-    Infallible<Source.Element>(asObservable().flatMapLatest(selector))
+    let selector = Isolation.guarded(selector, "flatMapLatest", isolation, file, line)
+    return Infallible<Source.Element>(asObservable().flatMapLatest(selector))
   }
 
   /// Maps an element to an inner sequence only when none is running.
-  public func flatMapFirst<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source)
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  public func flatMapFirst<Source: ObservableConvertibleType>(
+    _ selector: @escaping (Element) -> Source, isolation: (any Actor)? = #isolation, file: StaticString = #file,
+    line: UInt = #line
+  )
     -> Infallible<Source.Element>
   {
-    Infallible<Source.Element>(asObservable().flatMapFirst(selector))
+    let selector = Isolation.guarded(selector, "flatMapFirst", isolation, file, line)
+    return Infallible<Source.Element>(asObservable().flatMapFirst(selector))
   }
 
   /// Maps each element to an inner sequence and runs them one after another, in order.
-  public func concatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source)
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  public func concatMap<Source: ObservableConvertibleType>(
+    _ selector: @escaping (Element) -> Source, isolation: (any Actor)? = #isolation, file: StaticString = #file,
+    line: UInt = #line
+  )
     -> Infallible<Source.Element>
   {
-    Infallible<Source.Element>(asObservable().concatMap(selector))
+    let selector = Isolation.guarded(selector, "concatMap", isolation, file, line)
+    return Infallible<Source.Element>(asObservable().concatMap(selector))
   }
 
   /// Runs this sequence, then `second` once it completed.

@@ -5,37 +5,70 @@ import Dispatch
 
 extension InfallibleType {
   /// Passes on the elements for which `predicate` holds.
-  public func filter(_ predicate: @escaping (Element) -> Bool) -> Infallible<Element> {
-    Infallible(asObservable().filter(predicate))
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  public func filter(
+    _ predicate: @escaping (Element) -> Bool, isolation: (any Actor)? = #isolation, file: StaticString = #file,
+    line: UInt = #line
+  ) -> Infallible<Element> {
+    Infallible(asObservable().filter(predicate, isolation: isolation, file: file, line: line))
   }
 
   /// Transforms each element; the transform cannot throw, so the result cannot fail either.
-  public func map<Result>(_ transform: @escaping (Element) -> Result) -> Infallible<Result> {
-    Infallible<Result>(asObservable().map(transform))
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  public func map<Result>(
+    _ transform: @escaping (Element) -> Result, isolation: (any Actor)? = #isolation, file: StaticString = #file,
+    line: UInt = #line
+  ) -> Infallible<Result> {
+    Infallible<Result>(asObservable().map(transform, isolation: isolation, file: file, line: line))
   }
 
   /// Transforms each element and passes on the non-`nil` results.
-  public func compactMap<Result>(_ transform: @escaping (Element) -> Result?) -> Infallible<Result> {
-    Infallible<Result>(asObservable().compactMap(transform))
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  public func compactMap<Result>(
+    _ transform: @escaping (Element) -> Result?, isolation: (any Actor)? = #isolation, file: StaticString = #file,
+    line: UInt = #line
+  ) -> Infallible<Result> {
+    Infallible<Result>(asObservable().compactMap(transform, isolation: isolation, file: file, line: line))
   }
 
   /// Drops elements whose key equals the previous element's key.
-  public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) throws -> Key)
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  public func distinctUntilChanged<Key: Equatable>(
+    _ keySelector: @escaping (Element) throws -> Key, isolation: (any Actor)? = #isolation, file: StaticString = #file,
+    line: UInt = #line
+  )
     -> Infallible<Element>
   {
-    Infallible(asObservable().distinctUntilChanged(keySelector))
+    let keySelector = Isolation.guarded(keySelector, "distinctUntilChanged(_:)", isolation, file, line)
+    return Infallible(asObservable().distinctUntilChanged(keySelector))
   }
 
   /// Drops elements that `comparer` finds equal to the previous element.
-  public func distinctUntilChanged(_ comparer: @escaping (Element, Element) throws -> Bool) -> Infallible<Element> {
-    Infallible(asObservable().distinctUntilChanged(comparer))
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  public func distinctUntilChanged(
+    _ comparer: @escaping (Element, Element) throws -> Bool, isolation: (any Actor)? = #isolation,
+    file: StaticString = #file, line: UInt = #line
+  ) -> Infallible<Element> {
+    let comparer = Isolation.guarded(comparer, "distinctUntilChanged(_:)", isolation, file, line)
+    return Infallible(asObservable().distinctUntilChanged(comparer))
   }
 
   /// Drops elements whose key `comparer` finds equal to the previous element's key.
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
   public func distinctUntilChanged<Key>(
-    _ keySelector: @escaping (Element) throws -> Key, comparer: @escaping (Key, Key) throws -> Bool
+    _ keySelector: @escaping (Element) throws -> Key, comparer: @escaping (Key, Key) throws -> Bool,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Infallible<Element> {
-    Infallible(asObservable().distinctUntilChanged(keySelector, comparer: comparer))
+    let name: StaticString = "distinctUntilChanged(_:comparer:)"
+    let keySelector = Isolation.guarded(keySelector, name, isolation, file, line)
+    let comparer = Isolation.guarded(comparer, name, isolation, file, line)
+    return Infallible(asObservable().distinctUntilChanged(keySelector, comparer: comparer))
   }
 
   /// Drops elements whose property at `keyPath` equals the previous element's.
@@ -46,13 +79,27 @@ extension InfallibleType {
   }
 
   /// Sends each accumulation of the elements, starting from `seed`, mutated in place.
-  public func scan<Seed>(into seed: Seed, accumulator: @escaping (inout Seed, Element) -> Void) -> Infallible<Seed> {
-    Infallible<Seed>(asObservable().scan(into: seed, accumulator: accumulator))
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  public func scan<Seed>(
+    into seed: Seed, accumulator: @escaping (inout Seed, Element) -> Void, isolation: (any Actor)? = #isolation,
+    file: StaticString = #file, line: UInt = #line
+  ) -> Infallible<Seed> {
+    Infallible<Seed>(
+      asObservable().scan(
+        into: seed,
+        accumulator: IsolationCheck.guardedInout(accumulator, "scan(into:accumulator:)", isolation, file, line)))
   }
 
   /// Sends each accumulation of the elements, starting from `seed`.
-  public func scan<Seed>(_ seed: Seed, accumulator: @escaping (Seed, Element) -> Seed) -> Infallible<Seed> {
-    Infallible<Seed>(asObservable().scan(seed, accumulator: accumulator))
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  public func scan<Seed>(
+    _ seed: Seed, accumulator: @escaping (Seed, Element) -> Seed, isolation: (any Actor)? = #isolation,
+    file: StaticString = #file, line: UInt = #line
+  ) -> Infallible<Seed> {
+    let accumulator = Isolation.guarded(accumulator, "scan(_:accumulator:)", isolation, file, line)
+    return Infallible<Seed>(asObservable().scan(seed, accumulator: accumulator))
   }
 
   /// Sends `element` first, then the elements of this sequence.
@@ -66,17 +113,29 @@ extension InfallibleType {
   }
 
   /// Sends elements until `predicate` holds; see `take(until:behavior:)`.
-  public func take(until predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive)
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  public func take(
+    until predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+  )
     -> Infallible<Element>
   {
-    Infallible(asObservable().take(until: predicate, behavior: behavior))
+    let predicate = Isolation.guarded(predicate, "take(until:behavior:)", isolation, file, line)
+    return Infallible(asObservable().take(until: predicate, behavior: behavior))
   }
 
   /// Sends elements while `predicate` holds; see `take(while:behavior:)`.
-  public func take(while predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive)
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  public func take(
+    while predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+  )
     -> Infallible<Element>
   {
-    Infallible(asObservable().take(while: predicate, behavior: behavior))
+    let predicate = Isolation.guarded(predicate, "take(while:behavior:)", isolation, file, line)
+    return Infallible(asObservable().take(while: predicate, behavior: behavior))
   }
 
   /// Sends the first `count` elements, then completes.
@@ -90,8 +149,14 @@ extension InfallibleType {
   }
 
   /// Drops elements while `predicate` holds, then sends the rest.
-  public func skip(while predicate: @escaping (Element) throws -> Bool) -> Infallible<Element> {
-    Infallible(asObservable().skip(while: predicate))
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  public func skip(
+    while predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation,
+    file: StaticString = #file, line: UInt = #line
+  ) -> Infallible<Element> {
+    let predicate = Isolation.guarded(predicate, "skip(while:)", isolation, file, line)
+    return Infallible(asObservable().skip(while: predicate))
   }
 
   /// Drops elements until `other` sends an element.
@@ -105,10 +170,14 @@ extension InfallibleType {
   }
 
   /// Combines each element with the latest element of `second`, once it sent one.
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
   public func withLatestFrom<Source: InfallibleType, Result>(
-    _ second: Source, resultSelector: @escaping (Element, Source.Element) throws -> Result
+    _ second: Source, resultSelector: @escaping (Element, Source.Element) throws -> Result,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Infallible<Result> {
-    Infallible<Result>(asObservable().withLatestFrom(second, resultSelector: resultSelector))
+    let resultSelector = Isolation.guarded(resultSelector, "withLatestFrom(_:resultSelector:)", isolation, file, line)
+    return Infallible<Result>(asObservable().withLatestFrom(second, resultSelector: resultSelector))
   }
 
   /// Sends the latest element of `second` for each element, once `second` sent one.
@@ -119,12 +188,23 @@ extension InfallibleType {
 
 extension Infallible {
   /// Runs side effects for each event, subscription and disposal, then passes the events on.
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
   public func `do`(
     onNext: ((Element) throws -> Void)? = nil, afterNext: ((Element) throws -> Void)? = nil,
     onCompleted: (() throws -> Void)? = nil, afterCompleted: (() throws -> Void)? = nil,
-    onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil, onDispose: (() -> Void)? = nil
+    onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil, onDispose: (() -> Void)? = nil,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Infallible<Element> {
-    Infallible(
+    let name: StaticString = "do"
+    let onNext = Isolation.guarded(onNext, name, isolation, file, line)
+    let afterNext = Isolation.guarded(afterNext, name, isolation, file, line)
+    let onCompleted = Isolation.guarded(onCompleted, name, isolation, file, line)
+    let afterCompleted = Isolation.guarded(afterCompleted, name, isolation, file, line)
+    let onSubscribe = Isolation.guarded(onSubscribe, name, isolation, file, line)
+    let onSubscribed = Isolation.guarded(onSubscribed, name, isolation, file, line)
+    let onDispose = Isolation.guarded(onDispose, name, isolation, file, line)
+    return Infallible(
       asObservable().do(
         onNext: onNext, afterNext: afterNext, onCompleted: onCompleted, afterCompleted: afterCompleted,
         onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
@@ -156,10 +236,14 @@ extension InfallibleType where Element: Equatable {
 extension InfallibleType {
   /// Combines each element with `object`, held weakly; completes at the first element that
   /// arrives after `object` was deallocated. See `withUnretained(_:resultSelector:)`.
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
   public func withUnretained<Object: AnyObject, Out>(
-    _ object: Object, resultSelector: @escaping (Object, Element) -> Out
+    _ object: Object, resultSelector: @escaping (Object, Element) -> Out,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Infallible<Out> {
-    Infallible<Out>(asObservable().withUnretained(object, resultSelector: resultSelector))
+    let resultSelector = Isolation.guarded(resultSelector, "withUnretained(_:resultSelector:)", isolation, file, line)
+    return Infallible<Out>(asObservable().withUnretained(object, resultSelector: resultSelector))
   }
 
   /// Pairs each element with `object`, held weakly; see `withUnretained(_:resultSelector:)`.

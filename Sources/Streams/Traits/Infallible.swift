@@ -10,7 +10,7 @@ public protocol InfallibleType: ObservableType {}
 ///
 /// Build one from an `Observable` by saying what to do with its errors
 /// (``ObservableConvertibleType/asInfallible(onErrorJustReturn:)`` and friends), or with
-/// ``Infallible/create(subscribe:)``. Subscribing needs no error handler.
+/// ``Infallible/create(subscribe:isolation:file:line:)``. Subscribing needs no error handler.
 public struct Infallible<Element>: ObservableConvertibleType, Sendable {
   let source: Observable<Element>
 
@@ -22,18 +22,27 @@ public struct Infallible<Element>: ObservableConvertibleType, Sendable {
   public func asObservable() -> Observable<Element> { source }
 
   /// Subscribes with closures for elements and completion; `onDisposed` runs exactly once.
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
   public func subscribe(
-    onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil
+    onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Disposable {
-    source.subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+    source.subscribe(
+      onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation, file: file, line: line)
   }
 
   /// Subscribes with closures that receive `object` while it is alive (held weakly).
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
   public func subscribe<Object: AnyObject>(
     with object: Object, onNext: ((Object, Element) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil,
-    onDisposed: ((Object) -> Void)? = nil
+    onDisposed: ((Object) -> Void)? = nil,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Disposable {
-    source.subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+    source.subscribe(
+      with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation, file: file,
+      line: line)
   }
 }
 
@@ -58,9 +67,15 @@ extension ObservableConvertibleType {
 
   /// Turns this sequence into one that cannot fail: an error switches to the sequence `handler`
   /// returns for it.
-  public func asInfallible(onErrorRecover handler: @escaping (Swift.Error) -> Infallible<Element>)
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  public func asInfallible(
+    onErrorRecover handler: @escaping (Swift.Error) -> Infallible<Element>, isolation: (any Actor)? = #isolation,
+    file: StaticString = #file, line: UInt = #line
+  )
     -> Infallible<Element>
   {
-    Infallible(asObservable().catch { handler($0).asObservable() })
+    let handler = Isolation.guarded(handler, "asInfallible(onErrorRecover:)", isolation, file, line)
+    return Infallible(asObservable().catch { handler($0).asObservable() })
   }
 }

@@ -40,46 +40,64 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
   /// Creates a maybe from a function called for each subscriber; the first outcome it reports
   /// wins, later ones are ignored.
-  public static func create(subscribe: @escaping (@escaping MaybeObserver) -> Disposable)
-    -> PrimitiveSequence<Trait, Element>
-  {
-    PrimitiveSequence.create(reporting: subscribe)
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  public static func create(
+    subscribe: @escaping (@escaping MaybeObserver) -> Disposable, isolation: (any Actor)? = #isolation,
+    file: StaticString = #file, line: UInt = #line
+  ) -> PrimitiveSequence<Trait, Element> {
+    PrimitiveSequence.create(reporting: Isolation.guarded(subscribe, "create(subscribe:)", isolation, file, line))
   }
 
   /// Subscribes with one callback for the outcome, called once: an element is reported without
   /// the completion that follows it.
-  public func subscribe(_ observer: @escaping (MaybeEvent<Element>) -> Void) -> Disposable {
-    primitiveSequence.reportOutcome(to: observer)
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  public func subscribe(
+    _ observer: @escaping (MaybeEvent<Element>) -> Void, isolation: (any Actor)? = #isolation,
+    file: StaticString = #file, line: UInt = #line
+  ) -> Disposable {
+    primitiveSequence.reportOutcome(to: Isolation.guarded(observer, "subscribe(_:)", isolation, file, line))
   }
 
   /// Subscribes with closures for each outcome; `onDisposed` runs once, right after the outcome's
   /// closure, or when the subscription is disposed first.
   ///
   /// A failure with no `onError` goes to ``Hooks/unhandledError``.
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
   public func subscribe(
     onSuccess: ((Element) -> Void)? = nil,
     onError: ((Swift.Error) -> Void)? = nil,
     onCompleted: (() -> Void)? = nil,
-    onDisposed: (() -> Void)? = nil
+    onDisposed: (() -> Void)? = nil,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Disposable {
-    primitiveSequence.subscribeOutcome(
-      as: MaybeEvent<Element>.self, onSuccess: onSuccess, onEmpty: onCompleted, onError: onError,
-      onDisposed: onDisposed)
+    let name: StaticString = "subscribe(onSuccess:onError:onCompleted:onDisposed:)"
+    return primitiveSequence.subscribeOutcome(
+      as: MaybeEvent<Element>.self, onSuccess: Isolation.guarded(onSuccess, name, isolation, file, line),
+      onEmpty: Isolation.guarded(onCompleted, name, isolation, file, line),
+      onError: Isolation.guarded(onError, name, isolation, file, line),
+      onDisposed: Isolation.guarded(onDisposed, name, isolation, file, line))
   }
 
   /// Subscribes with closures that receive `object` while it is alive (held weakly); once it is
   /// gone, none of them runs.
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
   public func subscribe<Object: AnyObject>(
     with object: Object,
     onSuccess: ((Object, Element) -> Void)? = nil,
     onError: ((Object, Swift.Error) -> Void)? = nil,
     onCompleted: ((Object) -> Void)? = nil,
-    onDisposed: ((Object) -> Void)? = nil
+    onDisposed: ((Object) -> Void)? = nil,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Disposable {
     let callbacks = WeakObjectCallbacks(object)
     return subscribe(
       onSuccess: callbacks.bind(onSuccess), onError: callbacks.bindIfPresent(onError),
-      onCompleted: callbacks.bind(onCompleted), onDisposed: callbacks.bind(onDisposed))
+      onCompleted: callbacks.bind(onCompleted), onDisposed: callbacks.bind(onDisposed), isolation: isolation,
+      file: file, line: line)
   }
 
   /// A maybe that completes at once, empty.
@@ -91,6 +109,8 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
   /// ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)``
   /// for their order. An element is followed by a completion, so `onCompleted` runs after
   /// `afterNext` too.
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
   public func `do`(
     onNext: ((Element) throws -> Void)? = nil,
     afterNext: ((Element) throws -> Void)? = nil,
@@ -100,12 +120,21 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     afterCompleted: (() throws -> Void)? = nil,
     onSubscribe: (() -> Void)? = nil,
     onSubscribed: (() -> Void)? = nil,
-    onDispose: (() -> Void)? = nil
+    onDispose: (() -> Void)? = nil,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Maybe<Element> {
-    Maybe(
+    let name: StaticString = "do"
+    return Maybe(
       raw: primitiveSequence.source.do(
-        onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError, onCompleted: onCompleted,
-        afterCompleted: afterCompleted, onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
+        onNext: Isolation.guarded(onNext, name, isolation, file, line),
+        afterNext: Isolation.guarded(afterNext, name, isolation, file, line),
+        onError: Isolation.guarded(onError, name, isolation, file, line),
+        afterError: Isolation.guarded(afterError, name, isolation, file, line),
+        onCompleted: Isolation.guarded(onCompleted, name, isolation, file, line),
+        afterCompleted: Isolation.guarded(afterCompleted, name, isolation, file, line),
+        onSubscribe: Isolation.guarded(onSubscribe, name, isolation, file, line),
+        onSubscribed: Isolation.guarded(onSubscribed, name, isolation, file, line),
+        onDispose: Isolation.guarded(onDispose, name, isolation, file, line)))
   }
 
   /// A single with the element, or with `default` if the maybe completes empty.

@@ -26,25 +26,44 @@ extension PrimitiveSequenceType where Trait: ZippableTrait {
   }
 
   /// A maybe with the element if `predicate` holds for it; otherwise it completes empty.
-  public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Maybe<Element> {
-    Maybe(raw: primitiveSequence.source.filter(predicate))
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  public func filter(
+    _ predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation, file: StaticString = #file,
+    line: UInt = #line
+  ) -> Maybe<Element> {
+    Maybe(raw: primitiveSequence.source.filter(predicate, isolation: isolation, file: file, line: line))
   }
 
   /// Transforms the element; an error thrown by `transform` fails the result.
-  public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> PrimitiveSequence<Trait, Result> {
-    PrimitiveSequence(raw: primitiveSequence.source.map(transform))
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  public func map<Result>(
+    _ transform: @escaping (Element) throws -> Result, isolation: (any Actor)? = #isolation, file: StaticString = #file,
+    line: UInt = #line
+  ) -> PrimitiveSequence<Trait, Result> {
+    PrimitiveSequence(raw: primitiveSequence.source.map(transform, isolation: isolation, file: file, line: line))
   }
 
   /// A maybe with the transformed element, or empty when `transform` returns `nil`.
-  public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Maybe<Result> {
-    Maybe(raw: primitiveSequence.source.compactMap(transform))
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  public func compactMap<Result>(
+    _ transform: @escaping (Element) throws -> Result?, isolation: (any Actor)? = #isolation,
+    file: StaticString = #file, line: UInt = #line
+  ) -> Maybe<Result> {
+    Maybe(raw: primitiveSequence.source.compactMap(transform, isolation: isolation, file: file, line: line))
   }
 
   /// Continues with the sequence of the same trait that `selector` returns for the element.
-  public func flatMap<Result>(_ selector: @escaping (Element) throws -> PrimitiveSequence<Trait, Result>)
-    -> PrimitiveSequence<Trait, Result>
-  {
-    PrimitiveSequence(raw: primitiveSequence.source.flatMap(selector))
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  public func flatMap<Result>(
+    _ selector: @escaping (Element) throws -> PrimitiveSequence<Trait, Result>, isolation: (any Actor)? = #isolation,
+    file: StaticString = #file, line: UInt = #line
+  ) -> PrimitiveSequence<Trait, Result> {
+    PrimitiveSequence(
+      raw: primitiveSequence.source.flatMap(Isolation.guarded(selector, "flatMap", isolation, file, line)))
   }
 
   /// On an error, succeeds with `element` instead.

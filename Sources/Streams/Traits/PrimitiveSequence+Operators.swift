@@ -3,10 +3,14 @@ import Dispatch
 extension PrimitiveSequence {
   /// A trait sequence that calls `observableFactory` for each subscriber and subscribes to what it
   /// returns; an error thrown by the factory is sent to that subscriber.
-  public static func deferred(_ observableFactory: @escaping () throws -> PrimitiveSequence<Trait, Element>)
-    -> PrimitiveSequence<Trait, Element>
-  {
-    PrimitiveSequence(raw: Observable.deferred { try observableFactory().asObservable() })
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  public static func deferred(
+    _ observableFactory: @escaping () throws -> PrimitiveSequence<Trait, Element>, isolation: (any Actor)? = #isolation,
+    file: StaticString = #file, line: UInt = #line
+  ) -> PrimitiveSequence<Trait, Element> {
+    let observableFactory = Isolation.guarded(observableFactory, "deferred", isolation, file, line)
+    return PrimitiveSequence(raw: Observable.deferred { try observableFactory().asObservable() })
   }
 
   /// Resubscribes after an error, up to `maxAttemptCount` subscriptions in all; the last attempt's
@@ -18,50 +22,65 @@ extension PrimitiveSequence {
   /// Resubscribes each time the sequence `notificationHandler` builds from the errors sends an
   /// element; its completion completes the result (for a ``Single``: see ``StreamsError/noElements``
   /// at its subscribe) and its error fails it.
-  public func retry(when notificationHandler: @escaping (Observable<Swift.Error>) -> some ObservableType)
-    -> PrimitiveSequence<Trait, Element>
-  {
-    PrimitiveSequence(raw: source.retry(when: notificationHandler))
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  public func retry(
+    when notificationHandler: @escaping (Observable<Swift.Error>) -> some ObservableType,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+  ) -> PrimitiveSequence<Trait, Element> {
+    PrimitiveSequence(
+      raw: source.retry(when: Isolation.guarded(notificationHandler, "retry(when:)", isolation, file, line)))
   }
 
   /// Like `retry(when:)`, for errors of type `Error`
   /// only: an error of another type fails the result at once, without reaching the notifier.
-  public func retry<Error: Swift.Error>(when notificationHandler: @escaping (Observable<Error>) -> some ObservableType)
-    -> PrimitiveSequence<Trait, Element>
-  {
-    PrimitiveSequence(raw: source.retry(when: notificationHandler))
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  public func retry<Error: Swift.Error>(
+    when notificationHandler: @escaping (Observable<Error>) -> some ObservableType,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+  ) -> PrimitiveSequence<Trait, Element> {
+    PrimitiveSequence(
+      raw: source.retry(when: Isolation.guarded(notificationHandler, "retry(when:)", isolation, file, line)))
   }
 
   /// The old name of `retry(when:)`.
   @available(*, deprecated, renamed: "retry(when:)")
-  public func retryWhen(_ notificationHandler: @escaping (Observable<Swift.Error>) -> some ObservableType)
-    -> PrimitiveSequence<Trait, Element>
-  {
-    retry(when: notificationHandler)
+  public func retryWhen(
+    _ notificationHandler: @escaping (Observable<Swift.Error>) -> some ObservableType,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+  ) -> PrimitiveSequence<Trait, Element> {
+    retry(when: notificationHandler, isolation: isolation, file: file, line: line)
   }
 
   /// The old name of the typed `retry(when:)`.
   @available(*, deprecated, renamed: "retry(when:)")
-  public func retryWhen<Error: Swift.Error>(_ notificationHandler: @escaping (Observable<Error>) -> some ObservableType)
-    -> PrimitiveSequence<Trait, Element>
-  {
-    retry(when: notificationHandler)
+  public func retryWhen<Error: Swift.Error>(
+    _ notificationHandler: @escaping (Observable<Error>) -> some ObservableType, isolation: (any Actor)? = #isolation,
+    file: StaticString = #file, line: UInt = #line
+  ) -> PrimitiveSequence<Trait, Element> {
+    retry(when: notificationHandler, isolation: isolation, file: file, line: line)
   }
 
   /// On an error, continues with the trait sequence `handler` returns for it; an error thrown by
   /// `handler` fails the result.
-  public func `catch`(_ handler: @escaping (Swift.Error) throws -> PrimitiveSequence<Trait, Element>)
-    -> PrimitiveSequence<Trait, Element>
-  {
-    PrimitiveSequence(raw: source.catch { try handler($0).asObservable() })
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  public func `catch`(
+    _ handler: @escaping (Swift.Error) throws -> PrimitiveSequence<Trait, Element>,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+  ) -> PrimitiveSequence<Trait, Element> {
+    let handler = Isolation.guarded(handler, "catch", isolation, file, line)
+    return PrimitiveSequence(raw: source.catch { try handler($0).asObservable() })
   }
 
-  /// The old name of ``catch(_:)``.
+  /// The old name of ``catch(_:isolation:file:line:)``.
   @available(*, deprecated, renamed: "catch(_:)")
-  public func catchError(_ handler: @escaping (Swift.Error) throws -> PrimitiveSequence<Trait, Element>)
-    -> PrimitiveSequence<Trait, Element>
-  {
-    `catch`(handler)
+  public func catchError(
+    _ handler: @escaping (Swift.Error) throws -> PrimitiveSequence<Trait, Element>,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+  ) -> PrimitiveSequence<Trait, Element> {
+    `catch`(handler, isolation: isolation, file: file, line: line)
   }
 
   /// Subscribes to (and disposes) the source on `scheduler`; see ``ObservableType/subscribe(on:)``.
@@ -88,11 +107,17 @@ extension PrimitiveSequence {
 
   /// A trait sequence that owns a resource for the lifetime of each subscription; see
   /// ``ObservableType/using(_:observableFactory:)``.
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
   public static func using<Resource: Disposable>(
     _ resourceFactory: @escaping () throws -> Resource,
-    primitiveSequenceFactory: @escaping (Resource) throws -> PrimitiveSequence<Trait, Element>
+    primitiveSequenceFactory: @escaping (Resource) throws -> PrimitiveSequence<Trait, Element>,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> PrimitiveSequence<Trait, Element> {
-    PrimitiveSequence(
+    let name: StaticString = "using(_:primitiveSequenceFactory:)"
+    let resourceFactory = Isolation.guarded(resourceFactory, name, isolation, file, line)
+    let primitiveSequenceFactory = Isolation.guarded(primitiveSequenceFactory, name, isolation, file, line)
+    return PrimitiveSequence(
       raw: Observable.using(resourceFactory) { try primitiveSequenceFactory($0).asObservable() })
   }
 }
@@ -112,12 +137,12 @@ extension PrimitiveSequence where Element: Sendable {
     PrimitiveSequence(raw: source.delaySubscription(dueTime, scheduler: scheduler))
   }
 
-  /// Delivers the outcome on `scheduler`; see ``ObservableType/observe(on:)``.
+  /// Delivers the outcome on `scheduler`; see ``ObservableType/observe(on:)-(ImmediateSchedulerType)``.
   public func observe(on scheduler: ImmediateSchedulerType) -> PrimitiveSequence<Trait, Element> {
     PrimitiveSequence(raw: source.observe(on: scheduler))
   }
 
-  /// The old name of ``observe(on:)``.
+  /// The old name of ``observe(on:)-(ImmediateSchedulerType)``.
   @available(*, deprecated, renamed: "observe(on:)")
   public func observeOn(_ scheduler: ImmediateSchedulerType) -> PrimitiveSequence<Trait, Element> {
     observe(on: scheduler)
@@ -135,6 +160,37 @@ extension PrimitiveSequence where Element: Sendable {
     _ dueTime: RxTimeInterval, other: PrimitiveSequence<Trait, Element>, scheduler: SchedulerType
   ) -> PrimitiveSequence<Trait, Element> {
     PrimitiveSequence(raw: source.timeout(dueTime, other: other.source, scheduler: scheduler))
+  }
+}
+
+extension PrimitiveSequence {
+  /// Delivers the outcome through the trampoline of the thread that sends it, as
+  /// ``observe(on:)-(ImmediateSchedulerType)`` does on ``CurrentThreadScheduler``, without
+  /// requiring `Sendable` elements: the trampoline never changes thread.
+  public func observe(on scheduler: CurrentThreadScheduler) -> PrimitiveSequence<Trait, Element> {
+    PrimitiveSequence(raw: source.observe(on: scheduler))
+  }
+
+  /// Delivers the outcome at once, on the thread that sends it, as
+  /// ``observe(on:)-(ImmediateSchedulerType)`` does on ``ImmediateScheduler``, without requiring
+  /// `Sendable` elements: nothing changes thread.
+  public func observe(on scheduler: ImmediateScheduler) -> PrimitiveSequence<Trait, Element> {
+    PrimitiveSequence(raw: source.observe(on: scheduler))
+  }
+}
+
+extension PrimitiveSequence where Element: Sendable {
+  // The same two for `Sendable` elements: without them a call would be ambiguous between the
+  // scheduler-specific overloads above and the `Sendable` one that takes any scheduler.
+
+  /// Delivers the outcome through the trampoline of the thread that sends it.
+  public func observe(on scheduler: CurrentThreadScheduler) -> PrimitiveSequence<Trait, Element> {
+    PrimitiveSequence(raw: source.observe(on: scheduler))
+  }
+
+  /// Delivers the outcome at once, on the thread that sends it.
+  public func observe(on scheduler: ImmediateScheduler) -> PrimitiveSequence<Trait, Element> {
+    PrimitiveSequence(raw: source.observe(on: scheduler))
   }
 }
 

@@ -21,13 +21,18 @@ extension Result: TraitEvent where Failure == Swift.Error {
 }
 
 extension PrimitiveSequenceType where Trait == SingleTrait {
-  /// The callback a ``PrimitiveSequenceType/create(subscribe:)->Single<Self.Element>`` function reports its outcome to.
+  /// The callback a ``PrimitiveSequenceType/create(subscribe:isolation:file:line:)->Single<Self.Element>`` function reports its outcome to.
   public typealias SingleObserver = (SingleEvent<Element>) -> Void
 
   /// Creates a single from a function called for each subscriber; the first outcome it reports
   /// wins, later ones are ignored.
-  public static func create(subscribe: @escaping (@escaping SingleObserver) -> Disposable) -> Single<Element> {
-    Single.create(reporting: subscribe)
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  public static func create(
+    subscribe: @escaping (@escaping SingleObserver) -> Disposable, isolation: (any Actor)? = #isolation,
+    file: StaticString = #file, line: UInt = #line
+  ) -> Single<Element> {
+    Single.create(reporting: Isolation.guarded(subscribe, "create(subscribe:)", isolation, file, line))
   }
 
   /// Subscribes with one callback for the outcome, called once.
@@ -35,50 +40,68 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
   /// A single that completes without an element (a `retry(when:)` whose notifier completed, say)
   /// reports ``StreamsError/noElements``, where RxSwift stops in debug builds and stays silent in
   /// release builds.
-  public func subscribe(_ observer: @escaping (SingleEvent<Element>) -> Void) -> Disposable {
-    primitiveSequence.reportOutcome(to: observer)
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  public func subscribe(
+    _ observer: @escaping (SingleEvent<Element>) -> Void, isolation: (any Actor)? = #isolation,
+    file: StaticString = #file, line: UInt = #line
+  ) -> Disposable {
+    primitiveSequence.reportOutcome(to: Isolation.guarded(observer, "subscribe(_:)", isolation, file, line))
   }
 
   /// Subscribes with closures for success and failure; `onDisposed` runs once, right after the
   /// outcome's closure, or when the subscription is disposed first.
   ///
   /// A failure with no `onFailure` goes to ``Hooks/unhandledError``.
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
   public func subscribe(
     onSuccess: ((Element) -> Void)? = nil,
     onFailure: ((Swift.Error) -> Void)? = nil,
-    onDisposed: (() -> Void)? = nil
+    onDisposed: (() -> Void)? = nil,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Disposable {
-    primitiveSequence.subscribeOutcome(
-      as: SingleEvent<Element>.self, onSuccess: onSuccess, onEmpty: nil, onError: onFailure, onDisposed: onDisposed)
+    let name: StaticString = "subscribe(onSuccess:onFailure:onDisposed:)"
+    return primitiveSequence.subscribeOutcome(
+      as: SingleEvent<Element>.self, onSuccess: Isolation.guarded(onSuccess, name, isolation, file, line),
+      onEmpty: nil, onError: Isolation.guarded(onFailure, name, isolation, file, line),
+      onDisposed: Isolation.guarded(onDisposed, name, isolation, file, line))
   }
 
-  /// The old spelling of ``subscribe(onSuccess:onFailure:onDisposed:)``.
+  /// The old spelling of ``subscribe(onSuccess:onFailure:onDisposed:isolation:file:line:)``.
   @available(*, deprecated, renamed: "subscribe(onSuccess:onFailure:onDisposed:)")
   public func subscribe(
     onSuccess: ((Element) -> Void)? = nil,
     onError: @escaping ((Swift.Error) -> Void),
-    onDisposed: (() -> Void)? = nil
+    onDisposed: (() -> Void)? = nil,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Disposable {
-    subscribe(onSuccess: onSuccess, onFailure: onError, onDisposed: onDisposed)
+    subscribe(
+      onSuccess: onSuccess, onFailure: onError, onDisposed: onDisposed, isolation: isolation, file: file, line: line)
   }
 
   /// Subscribes with closures that receive `object` while it is alive (held weakly); once it is
   /// gone, none of them runs.
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
   public func subscribe<Object: AnyObject>(
     with object: Object,
     onSuccess: ((Object, Element) -> Void)? = nil,
     onFailure: ((Object, Swift.Error) -> Void)? = nil,
-    onDisposed: ((Object) -> Void)? = nil
+    onDisposed: ((Object) -> Void)? = nil,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Disposable {
     let callbacks = WeakObjectCallbacks(object)
     return subscribe(
       onSuccess: callbacks.bind(onSuccess), onFailure: callbacks.bindIfPresent(onFailure),
-      onDisposed: callbacks.bind(onDisposed))
+      onDisposed: callbacks.bind(onDisposed), isolation: isolation, file: file, line: line)
   }
 
   /// Calls the closures for side effects, without changing the single; see
   /// ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)``
   /// for their order.
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
   public func `do`(
     onSuccess: ((Element) throws -> Void)? = nil,
     afterSuccess: ((Element) throws -> Void)? = nil,
@@ -86,29 +109,51 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     afterError: ((Swift.Error) throws -> Void)? = nil,
     onSubscribe: (() -> Void)? = nil,
     onSubscribed: (() -> Void)? = nil,
-    onDispose: (() -> Void)? = nil
+    onDispose: (() -> Void)? = nil,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Single<Element> {
-    Single(
+    let name: StaticString = "do"
+    return Single(
       raw: primitiveSequence.source.do(
-        onNext: onSuccess, afterNext: afterSuccess, onError: onError, afterError: afterError,
-        onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
+        onNext: Isolation.guarded(onSuccess, name, isolation, file, line),
+        afterNext: Isolation.guarded(afterSuccess, name, isolation, file, line),
+        onError: Isolation.guarded(onError, name, isolation, file, line),
+        afterError: Isolation.guarded(afterError, name, isolation, file, line),
+        onSubscribe: Isolation.guarded(onSubscribe, name, isolation, file, line),
+        onSubscribed: Isolation.guarded(onSubscribed, name, isolation, file, line),
+        onDispose: Isolation.guarded(onDispose, name, isolation, file, line)))
   }
 
   /// Continues with the maybe that `selector` returns for the element.
-  public func flatMapMaybe<Result>(_ selector: @escaping (Element) throws -> Maybe<Result>) -> Maybe<Result> {
-    Maybe(raw: primitiveSequence.source.flatMap(selector))
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  public func flatMapMaybe<Result>(
+    _ selector: @escaping (Element) throws -> Maybe<Result>, isolation: (any Actor)? = #isolation,
+    file: StaticString = #file, line: UInt = #line
+  ) -> Maybe<Result> {
+    Maybe(raw: primitiveSequence.source.flatMap(Isolation.guarded(selector, "flatMapMaybe", isolation, file, line)))
   }
 
   /// Continues with the completable that `selector` returns for the element.
-  public func flatMapCompletable(_ selector: @escaping (Element) throws -> Completable) -> Completable {
-    Completable(raw: primitiveSequence.source.flatMap(selector))
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  public func flatMapCompletable(
+    _ selector: @escaping (Element) throws -> Completable, isolation: (any Actor)? = #isolation,
+    file: StaticString = #file, line: UInt = #line
+  ) -> Completable {
+    Completable(
+      raw: primitiveSequence.source.flatMap(Isolation.guarded(selector, "flatMapCompletable", isolation, file, line)))
   }
 
   /// Combines the elements of any number of singles with `resultSelector`, once all succeeded;
   /// fails at the first error. An empty collection succeeds with `resultSelector([])`.
+  ///
+  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
   public static func zip<Collection: Swift.Collection, Result>(
-    _ collection: Collection, resultSelector: @escaping ([Element]) throws -> Result
+    _ collection: Collection, resultSelector: @escaping ([Element]) throws -> Result,
+    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> PrimitiveSequence<Trait, Result> where Collection.Element == PrimitiveSequence<Trait, Element> {
+    let resultSelector = Isolation.guarded(resultSelector, "zip(_:resultSelector:)", isolation, file, line)
     if collection.isEmpty {
       return .deferred { PrimitiveSequence(raw: .just(try resultSelector([]))) }
     }

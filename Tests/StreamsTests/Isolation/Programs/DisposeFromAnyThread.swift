@@ -14,6 +14,7 @@ func disposeElsewhere(_ source: Observable<Int>) async {
 }
 
 final class HandMadeDisposable: Disposable {
-  var disposed = false  // expected-swift6-warning {{stored property 'disposed' of 'Sendable'-conforming class 'HandMadeDisposable' is mutable}}
+  // expected-swift6-warning@+1 {{stored property 'disposed' of 'Sendable'-conforming class 'HandMadeDisposable' is mutable}}
+  var disposed = false
   func dispose() { disposed = true }
 }

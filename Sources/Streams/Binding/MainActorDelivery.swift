@@ -1,0 +1,71 @@
+import Foundation
+
+/// Turns the `@MainActor` closures of ``Binder``, `drive` and `emit` (main-actor closures by
+/// contract, as RxSwift PR #2613 proposes) into the plain closures Streams stores, which call them
+/// where they are delivered.
+///
+/// These APIs deliver on the main thread (``MainScheduler``, or a `Driver`'s and `Signal`'s
+/// scheduler), so each call is one of:
+/// - on the main thread: run through `MainActor.assumeIsolated`. The element is handed over in an
+///   unchecked box, which is sound: the call is synchronous, on the thread that already runs the
+///   main actor, so the element never crosses a thread.
+/// - inside the main queue's work on another thread (Linux, where `dispatchMain()` services the
+///   main queue from a thread other than the process's first): the main queue is the main actor's
+///   executor there, serial with every main-actor job, so the closure is called as it is
+///   (`MainActor.assumeIsolated` would stop the program, as the runtime checks the thread).
+/// - anywhere else, the closure runs off the main actor: a `drive` called on a background thread
+///   replays the latest element on that thread, and a `SharingScheduler.mock` scheduler run by a
+///   test off the main thread delivers there. This is reported to ``Hooks/isolationViolation``
+///   with the API's name and call site, as any main-actor closure called off the main actor is
+///   (in a debug build of Swift 6 code the default handler stops the program); if the handler
+///   returns, the closure is called anyway, as RxCocoa would.
+package enum MainActorDelivery {
+  /// `body` as a closure that runs it where it is delivered; see the type's description.
+  package static func deliver<A>(
+    _ body: @escaping @MainActor (A) -> Void, _ name: StaticString, _ file: StaticString, _ line: UInt
+  ) -> (A) -> Void {
+    let check = IsolationCheck(name, MainActor.shared, file, line)
+    return { argument in call(argument, check, body) }
+  }
+
+  /// `body`, if any, as a closure that runs it where it is delivered.
+  package static func deliver<A>(
+    _ body: (@MainActor (A) -> Void)?, _ name: StaticString, _ file: StaticString, _ line: UInt
+  ) -> ((A) -> Void)? {
+    guard let body else { return nil }
+    return deliver(body, name, file, line) as (A) -> Void
+  }
+
+  /// `body`, if any, as a closure that runs it where it is delivered.
+  package static func deliver(
+    _ body: (@MainActor () -> Void)?, _ name: StaticString, _ file: StaticString, _ line: UInt
+  ) -> (() -> Void)? {
+    guard let body else { return nil }
+    let check = IsolationCheck(name, MainActor.shared, file, line)
+    return { call((), check) { _ in body() } }
+  }
+
+  /// `body`, if any, as a closure that runs it where it is delivered.
+  package static func deliver<A, B>(
+    _ body: (@MainActor (A, B) -> Void)?, _ name: StaticString, _ file: StaticString, _ line: UInt
+  ) -> ((A, B) -> Void)? {
+    guard let body else { return nil }
+    let check = IsolationCheck(name, MainActor.shared, file, line)
+    return { a, b in call((a, b), check) { body($0.0, $0.1) } }
+  }
+
+  private static func call<A>(_ argument: A, _ check: IsolationCheck, _ body: @MainActor (A) -> Void) {
+    if Thread.isMainThread {
+      // Sound: handed over synchronously, on the main thread; see the type's description.
+      let argument = UncheckedSendable(argument)
+      MainActor.assumeIsolated { body(argument.value) }
+      return
+    }
+    if !MainScheduler.isOnMain { check.verify() }
+    withoutActuallyEscaping(body) { body in
+      // The main queue's work (or a reported violation): called as a plain function, which is
+      // what `MainActor.assumeIsolated` does once its check passed.
+      unsafeBitCast(body, to: ((A) -> Void).self)(argument)
+    }
+  }
+}
