@@ -44,13 +44,19 @@ public final class LaunchQueue<Rank: Comparable & Sendable>: Sendable {
 
   /// Creates a queue that has not started.
   ///
-  /// - Parameter scheduler: the scheduler whose time the queue measures tasks with (nothing runs
-  ///   on it); a background dispatch queue by default. The queue reads the system's monotonic
-  ///   clock, which changes to the wall clock don't move, or the scheduler's own clock when it
-  ///   keeps virtual time: tests pass StreamsTest's `TestScheduler` and advance it, so durations
-  ///   are exact and no test sleeps.
-  public init(scheduler: any SchedulerType = ConcurrentDispatchQueueScheduler(qos: .utility)) {
-    storage = LaunchQueueStorage(scheduler: scheduler)
+  /// - Parameters:
+  ///   - scheduler: the scheduler whose time the queue measures tasks with, and on which task
+  ///     deadlines and retry waits run (no task runs on it); a background dispatch queue by
+  ///     default. The queue reads the system's monotonic clock, which changes to the wall clock
+  ///     don't move, or the scheduler's own clock when it keeps virtual time: tests pass
+  ///     StreamsTest's `TestScheduler` and advance it, so durations are exact and no test sleeps.
+  ///   - concurrency: how many tasks run at once, and on which lanes; ``LaunchConcurrency/serial``
+  ///     (one at a time) by default.
+  public init(
+    scheduler: any SchedulerType = ConcurrentDispatchQueueScheduler(qos: .utility),
+    concurrency: LaunchConcurrency = .serial
+  ) {
+    storage = LaunchQueueStorage(scheduler: scheduler, concurrency: concurrency)
   }
 
   deinit {
