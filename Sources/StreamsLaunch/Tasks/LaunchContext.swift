@@ -1,4 +1,5 @@
-/// What a running task receives: who it is, the parameter it was enqueued with, and its queue.
+/// What a running task receives: who it is, the parameter it was enqueued with, what its
+/// dependencies produced, and its queue.
 ///
 /// A context is valid while its task runs; enqueueing through it after the queue ended is rejected
 /// like any other late enqueue.
@@ -64,8 +65,10 @@ public struct LaunchContext<Rank: Comparable & Sendable>: Sendable {
 
   /// Enqueues another task on this task's queue, exactly as ``LaunchQueue/enqueue(_:parameter:key:onDuplicate:)``.
   ///
-  /// The new task runs after this one returns, in rank order: a task of a smaller rank than this
-  /// one (a failed login re-enqueueing "check my information") runs next.
+  /// With the default ``LaunchConcurrency/serial`` queue, the new task runs after this one returns,
+  /// in rank order: a task of a smaller rank than this one (a failed login re-enqueueing "check my
+  /// information") runs next. With lanes it may start while this one runs, in a free slot; give it
+  /// this task's key in its `needs` to make it wait.
   @discardableResult
   public func enqueue(
     _ task: LaunchTask<Rank>,

@@ -2,10 +2,11 @@
 ///
 /// A task that throws is run again, up to ``retries`` more times, before its failure counts: at once,
 /// or after the waits of its ``backoff``.
-/// Then a ``required`` task stops start-up: waiting tasks are skipped and
+/// Then a ``required`` task stops start-up: waiting tasks are skipped (or fail, naming it, if they
+/// need it), running ones are cancelled, and
 /// ``LaunchQueue/finished()`` throws ``LaunchError/requiredTaskFailed(_:)`` naming the task and its
 /// error. An ``optional`` task's failure is reported as an event and in the report, and start-up
-/// continues.
+/// continues; the tasks that need it run and can read the failure.
 ///
 /// A struct over an internal enum, so that behaviours can be added later without breaking code
 /// that uses it.
