@@ -17,7 +17,7 @@ public enum LaunchEvent<Rank: Comparable & Sendable>: Sendable, CustomStringConv
   /// A task began a run; `attempt` is `1` for the first run and grows with each retry.
   case started(LaunchTaskInfo<Rank>, attempt: Int)
 
-  /// A task's run returned; `duration` is that run's time in seconds, measured on the queue's scheduler (see ``LaunchQueue/init(scheduler:)``).
+  /// A task's run returned; `duration` is that run's time in seconds, measured on the queue's scheduler (see ``LaunchQueue/init(scheduler:concurrency:)``).
   case finished(LaunchTaskInfo<Rank>, duration: TimeInterval)
 
   /// A task's run threw (or overran its deadline), or its dependencies kept it from running
@@ -81,7 +81,7 @@ public struct LaunchAttemptFailure: Sendable, CustomStringConvertible {
   /// dependencies (the error is a ``LaunchDependencyError``).
   public let attempt: Int
 
-  /// The run's time in seconds, measured on the queue's scheduler (see ``LaunchQueue/init(scheduler:)``).
+  /// The run's time in seconds, measured on the queue's scheduler (see ``LaunchQueue/init(scheduler:concurrency:)``).
   public let duration: TimeInterval
 
   /// Whether the task runs again, at once or after its backoff (it has retries left and was not

@@ -15,8 +15,7 @@ public enum LaunchEnqueueResult: Sendable, Equatable, CustomStringConvertible {
   case rejected(LaunchOutcome)
 
   /// The task's dependencies can never be met (``LaunchDependencyError/cycle(task:path:)`` or
-  /// ``LaunchDependencyError/unnamed(task:)``), so it was not added; it is reported as
-  /// ``LaunchEvent/skipped(_:reason:)`` with ``LaunchSkipReason/dependency(_:)``.
+  /// ``LaunchDependencyError/unnamed(task:)``), so nothing was added and no event is sent.
   case refused(LaunchDependencyError)
 
   /// The task that will run for this call: the new one, or the waiting one it was merged into;

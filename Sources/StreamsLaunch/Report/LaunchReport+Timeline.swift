@@ -13,7 +13,7 @@ extension LaunchReport {
     let scale = plotWidth / (layout.span > 0 ? layout.span : 1)
     let rows = Dictionary(uniqueKeysWithValues: layout.tracks.enumerated().map { ($0.element.id, Double($0.offset)) })
     let height = top + rowHeight * Double(layout.tracks.count) + 26
-    let width = labelWidth + plotWidth + 2 * margin
+    let width = labelWidth + plotWidth + 2 * margin + 24  // room for the last tick's label
     func x(_ seconds: TimeInterval) -> Double { labelWidth + margin + seconds * scale }
     func y(_ track: Int) -> Double { top + rowHeight * (rows[track] ?? 0) }
 
