@@ -120,6 +120,7 @@ struct DependencyTests {
     }
     #expect(task == "userInfo" && dependency == "login")
     #expect(failure.attempts == 0)
+    #expect(failure.description.contains("\"userInfo\" #1 (rank 1) failed without running"))
     #expect(log.entries == ["banner"])
     #expect(recorder.lines.suffix(3) == ["finished banner", "failed userInfo", "ended failed"])
   }
