@@ -26,7 +26,7 @@ struct LaunchQueueStateMachine<Rank: Comparable & Sendable>: Sendable {
 
   /// A task that is running.
   struct Run: Sendable {
-    var job: Job
+    let job: Job
     let seat: LaunchLanePools<Rank>.Seat
     let attemptStartedAt: TimeInterval
     /// The Swift task of the current attempt, once the storage has created it.
