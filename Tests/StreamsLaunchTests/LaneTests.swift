@@ -21,6 +21,34 @@ struct LaneTests {
     #expect(Set(lanes) == ["network: background", "banner: main actor"])
   }
 
+  @Test("With lanes, a main-actor task still waits for the background task it needs")
+  func mainLaneWaitsForItsNeeds() async throws {
+    let queue = LaunchQueue<Int>(concurrency: .lanes(background: 2))
+    let hold = LaunchGate("hold"), reached = LaunchGate("reached")
+    let log = Log()
+    queue.enqueue(
+      LaunchTask(1, name: "login") { _ in
+        reached.release()
+        try await hold.wait()
+        log("login")
+      })
+    queue.enqueue(.onMainActor(0, name: "welcome", needs: ["login"]) { _ in log("welcome") })
+    let appInfoRan = LaunchGate("appInfo ran")
+    queue.enqueue(
+      LaunchTask(2, name: "appInfo") { _ in
+        log("appInfo")
+        appInfoRan.release()
+      })
+    queue.start()
+    try await bounded { try await reached.wait() }
+    try await bounded { try await appInfoRan.wait() }  // The other background slot ran it.
+    #expect(log.entries == ["appInfo"])  // welcome's lane is free, but it needs login.
+    hold.release()
+    queue.finish()
+    try await bounded { try await queue.finished() }
+    #expect(log.entries == ["appInfo", "login", "welcome"])
+  }
+
   @Test("By default a main-actor task still waits for the task that runs: one at a time")
   func serialByDefault() async throws {
     let queue = LaunchQueue<Int>()
