@@ -125,6 +125,26 @@ struct DependencyTests {
     #expect(recorder.lines.suffix(3) == ["finished banner", "failed userInfo", "ended failed"])
   }
 
+  @Test("After finish(), a need that no task ever had is refused at enqueue; one done or waiting is not")
+  func missingRefusedAfterFinish() async throws {
+    let queue = LaunchQueue<Int>()
+    let release = LaunchGate("release")
+    queue.enqueue(LaunchTask(1, name: "login") { _ in try await release.wait() })
+    queue.enqueue(LaunchTask(2, name: "services") { _ in })
+    queue.start()
+    queue.finish()
+    let refused = queue.enqueue(LaunchTask(0, name: "push", key: .unique, needs: ["login", "nowhere"]) { _ in })
+    guard case .refused(.missing(let task, let dependency)) = refused else {
+      Issue.record("expected a refused missing dependency, got \(refused)")
+      return
+    }
+    #expect(task == "push" && dependency == "nowhere")
+    #expect(queue.enqueue(LaunchTask(0, name: "push", key: .unique, needs: ["login", "services"]) { _ in }).id != nil)
+    release.release()
+    try await bounded { try await queue.finished() }
+    #expect(queue.report().entries.map(\.task.name) == ["login", "services", "push"])
+  }
+
   @Test("A missing dependency of an optional task fails it alone; start-up finishes")
   func missingOptionalDependency() async throws {
     let queue = LaunchQueue<Int>()

@@ -1,10 +1,11 @@
 /// Why a task's dependencies kept it from running, or why reading a dependency's result failed.
 ///
-/// ``cycle(task:path:)`` and ``unnamed(task:)`` are decided at enqueue time: the call returns
+/// ``cycle(task:path:)``, ``unnamed(task:)``, and ``missing(task:dependency:)`` for a task enqueued
+/// after ``LaunchQueue/finish()``, are decided at enqueue time: the call returns
 /// ``LaunchEnqueueResult/refused(_:)`` and nothing is added. A task that cannot run because a
-/// dependency never arrived (``missing(task:dependency:)``, decided when the queue finishes) or
-/// because a required dependency did not succeed (``failed(task:dependency:key:error:)``) fails
-/// without running: it gets a ``LaunchEvent/failed(_:_:)`` event with attempt `0` and this error,
+/// dependency never arrived (``missing(task:dependency:)``, decided when the queue finishes, for a
+/// task enqueued before) or because a required dependency did not succeed
+/// (``failed(task:dependency:key:error:)``) fails without running: it gets a ``LaunchEvent/failed(_:_:)`` event with attempt `0` and this error,
 /// and then counts like any failure (a required task stops start-up; an optional one is reported).
 /// The last two cases come from ``LaunchContext/result(of:)``.
 public enum LaunchDependencyError: Error, Sendable, CustomStringConvertible {
@@ -16,8 +17,9 @@ public enum LaunchDependencyError: Error, Sendable, CustomStringConvertible {
   /// task was not added.
   case unnamed(task: String)
 
-  /// The queue was finishing and no task with the key the task needs had been enqueued, so none
-  /// ever will be.
+  /// No task with the key the task needs had ever been enqueued, and start-up was fully enqueued
+  /// (``LaunchQueue/finish()``): refused at enqueue, or, for a task enqueued before, decided when
+  /// nothing else can run.
   case missing(task: String, dependency: LaunchKey)
 
   /// A dependency did not succeed: it failed after its retries, was cancelled, or could not run

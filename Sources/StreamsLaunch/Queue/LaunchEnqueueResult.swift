@@ -14,8 +14,9 @@ public enum LaunchEnqueueResult: Sendable, Equatable, CustomStringConvertible {
   /// The queue has ended (or is being cancelled), so nothing was added.
   case rejected(LaunchOutcome)
 
-  /// The task's dependencies can never be met (``LaunchDependencyError/cycle(task:path:)`` or
-  /// ``LaunchDependencyError/unnamed(task:)``), so nothing was added and no event is sent.
+  /// The task's dependencies can never be met (``LaunchDependencyError/cycle(task:path:)``,
+  /// ``LaunchDependencyError/unnamed(task:)``, or ``LaunchDependencyError/missing(task:dependency:)``
+  /// after ``LaunchQueue/finish()``), so nothing was added and no event is sent.
   case refused(LaunchDependencyError)
 
   /// The task that will run for this call: the new one, or the waiting one it was merged into;
@@ -45,7 +46,9 @@ public enum LaunchEnqueueResult: Sendable, Equatable, CustomStringConvertible {
     case (.queued(let a), .queued(let b)), (.keptExisting(let a), .keptExisting(let b)): return a == b
     case (.replaced(let a, let p), .replaced(let b, let q)): return a == b && p == q
     case (.rejected(let a), .rejected(let b)): return a.kind == b.kind
-    case (.refused(.cycle), .refused(.cycle)), (.refused(.unnamed), .refused(.unnamed)): return true
+    case (.refused(.cycle), .refused(.cycle)), (.refused(.unnamed), .refused(.unnamed)),
+      (.refused(.missing), .refused(.missing)):
+      return true
     default: return false
     }
   }

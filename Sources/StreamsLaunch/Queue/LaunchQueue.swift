@@ -31,8 +31,9 @@ import Streams
 ///   the limit of other tasks run at once; whenever a lane has room, the same order decides.
 /// - A task that lists `needs` (keys of other tasks) starts only once the latest task of each key
 ///   has finished; among ready tasks, rank then enqueue order decides. It may be enqueued before or
-///   after what it needs. A cycle is refused at enqueue (``LaunchEnqueueResult/refused(_:)``); a
-///   need that never arrives fails the task when the queue finishes; a required dependency that
+///   after what it needs. A cycle is refused at enqueue (``LaunchEnqueueResult/refused(_:)``), and
+///   so is a need no task ever had once ``finish()`` was called; a need that never arrives fails
+///   the task when the queue finishes; a required dependency that
 ///   fails fails its dependents, naming it; an optional one lets them run, and they can read the
 ///   failure (``LaunchContext/failure(of:)``) or the results of the others
 ///   (``LaunchContext/result(of:)``). See ``LaunchDependencyError``.
@@ -121,9 +122,10 @@ public final class LaunchQueue<Rank: Comparable & Sendable>: Sendable {
 
   /// Says that start-up has been fully enqueued: the queue ends once nothing waits or runs.
   ///
-  /// From then on, a task still waiting for a need that no task has ever had, once nothing else
-  /// can run, fails with ``LaunchDependencyError/missing(task:dependency:)`` instead of waiting
-  /// forever.
+  /// From then on, a need that no task has ever had is final: a task enqueued with one is refused
+  /// (``LaunchEnqueueResult/refused(_:)``), and a task already waiting for one fails with
+  /// ``LaunchDependencyError/missing(task:dependency:)`` once nothing else can run, instead of
+  /// waiting forever. Enqueue a dependency before its dependents after this call.
   ///
   /// Tasks may still be enqueued until then (a push payload arriving during the last task is run).
   /// May be called before ``start()``. Without it the queue never ends on its own, which suits a

@@ -3,10 +3,13 @@ import Foundation
 /// The transitions the inputs of ``LaunchQueueStateMachine`` share: placing a waiting task by its
 /// dependencies, filling the lanes, failing, settling, stopping and ending.
 extension LaunchQueueStateMachine {
-  /// Why `task` can never run, if its needs can never be met: an unnamed key, or a cycle through
-  /// the tasks still waiting.
+  /// Why `task` can never run, if its needs can never be met: an unnamed key, a key no task ever
+  /// had once start-up is fully enqueued, or a cycle through the tasks still waiting.
   func dependencyError(of task: LaunchTaskInfo<Rank>) -> LaunchDependencyError? {
     if task.needs.contains(where: { $0.name == nil }) { return .unnamed(task: task.name) }
+    if finishRequested, let missing = task.needs.first(where: { graph.isMissing($0) }) {
+      return .missing(task: task.name, dependency: missing)
+    }
     guard let ownName = task.key.name else { return nil }
     var paths = task.needs.map { [task.key, $0] }
     var visited = Set<LaunchKey>()
