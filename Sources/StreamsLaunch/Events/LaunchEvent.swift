@@ -4,8 +4,11 @@ import Foundation
 ///
 /// The queue sends events in the order its state changed, one at a time. For one task:
 /// `enqueued`, then either `skipped`, or `started` followed by `finished`, `failed` or `cancelled`
-/// (a `failed` that will be retried is followed by another `started`). A duplicate dropped on
-/// arrival gets only `skipped`. Between tasks, `idle` says that nothing is waiting or running.
+/// (a `failed` that will be retried is followed by another `started`, at once or after its
+/// backoff), or `failed` with attempt `0` when its dependencies kept it from running
+/// (``LaunchDependencyError``). A duplicate dropped on arrival gets only `skipped`. With
+/// ``LaunchConcurrency/lanes(background:)`` the events of tasks running at once interleave.
+/// Between tasks, `idle` says that nothing is ready or running.
 /// The last event is `ended`.
 public enum LaunchEvent<Rank: Comparable & Sendable>: Sendable, CustomStringConvertible {
   /// The queue accepted a task; it waits for its turn.
@@ -14,10 +17,11 @@ public enum LaunchEvent<Rank: Comparable & Sendable>: Sendable, CustomStringConv
   /// A task began a run; `attempt` is `1` for the first run and grows with each retry.
   case started(LaunchTaskInfo<Rank>, attempt: Int)
 
-  /// A task's run returned; `duration` is that run's time in seconds, measured on the queue's scheduler (see ``LaunchQueue/init(scheduler:)``).
+  /// A task's run returned; `duration` is that run's time in seconds, measured on the queue's scheduler (see ``LaunchQueue/init(scheduler:concurrency:)``).
   case finished(LaunchTaskInfo<Rank>, duration: TimeInterval)
 
-  /// A task's run threw; the failure says whether the task will be retried.
+  /// A task's run threw (or overran its deadline), or its dependencies kept it from running
+  /// (attempt `0`); the failure says whether the task will be retried.
   case failed(LaunchTaskInfo<Rank>, LaunchAttemptFailure)
 
   /// A running task was cancelled (by ``LaunchQueue/cancel()`` or ``LaunchQueue/cancel(_:)``) and
@@ -27,7 +31,8 @@ public enum LaunchEvent<Rank: Comparable & Sendable>: Sendable, CustomStringConv
   /// A task was removed before it started.
   case skipped(LaunchTaskInfo<Rank>, reason: LaunchSkipReason)
 
-  /// The queue is running and has nothing waiting and nothing running.
+  /// The queue is running and has nothing ready and nothing running; tasks may still wait for
+  /// needs that have not arrived.
   case idle
 
   /// The queue ended: it finished, a required task failed, or it was cancelled. Nothing follows.
@@ -72,13 +77,15 @@ public struct LaunchAttemptFailure: Sendable, CustomStringConvertible {
   /// What the task threw.
   public let error: any Error
 
-  /// Which run failed: `1` for the first.
+  /// Which run failed: `1` for the first; `0` when the task failed without running because of its
+  /// dependencies (the error is a ``LaunchDependencyError``).
   public let attempt: Int
 
-  /// The run's time in seconds, measured on the queue's scheduler (see ``LaunchQueue/init(scheduler:)``).
+  /// The run's time in seconds, measured on the queue's scheduler (see ``LaunchQueue/init(scheduler:concurrency:)``).
   public let duration: TimeInterval
 
-  /// Whether the task runs again at once (it has retries left and was not cancelled).
+  /// Whether the task runs again, at once or after its backoff (it has retries left and was not
+  /// cancelled).
   public let willRetry: Bool
 
   /// The error and what happens next.

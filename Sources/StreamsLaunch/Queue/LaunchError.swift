@@ -42,7 +42,8 @@ public struct LaunchFailure: Error, Sendable, CustomStringConvertible {
   /// The description of the task's rank.
   public let rank: String
 
-  /// How many times the task ran: `1` plus its retries.
+  /// How many times the task ran: `1` plus its retries, or `0` when its dependencies kept it from
+  /// running (then ``underlying`` is a ``LaunchDependencyError``).
   public let attempts: Int
 
   /// What the last run threw.
@@ -50,8 +51,8 @@ public struct LaunchFailure: Error, Sendable, CustomStringConvertible {
 
   /// What happened and what to do about it.
   public var description: String {
-    let runs = attempts == 1 ? "1 attempt" : "\(attempts) attempts"
-    return "Required launch task \"\(task)\" \(taskID) (rank \(rank)) failed after \(runs): \(underlying). "
+    let runs = attempts == 0 ? "without running" : attempts == 1 ? "after 1 attempt" : "after \(attempts) attempts"
+    return "Required launch task \"\(task)\" \(taskID) (rank \(rank)) failed \(runs): \(underlying). "
       + "Start-up stopped and the tasks still waiting were skipped. Fix the cause, add retries with "
       + ".required.retrying(_:), or mark the task .optional if start-up can go on without it."
   }

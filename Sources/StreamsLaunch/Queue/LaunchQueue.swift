@@ -1,7 +1,8 @@
 import Dispatch
 import Streams
 
-/// A start-up task queue: ranked, de-duplicated tasks from many entry points, run one at a time.
+/// A start-up task queue: ranked, de-duplicated tasks from many entry points, run one at a time or
+/// on parallel lanes, each after the tasks it needs.
 ///
 /// Start-up is a chain of dependent steps (network check, permissions, the user's information,
 /// login, app info, banners), while push payloads and URL opens arrive at any moment and must run
@@ -25,16 +26,28 @@ import Streams
 ///
 /// The rules:
 /// - Tasks run one at a time, smallest rank first; equal ranks run in the order they were enqueued.
-///   A task enqueued while another runs waits for it, whatever its rank.
+///   A task enqueued while another runs waits for it, whatever its rank. With
+///   ``LaunchConcurrency/lanes(background:)``, main-actor tasks have a lane of their own and up to
+///   the limit of other tasks run at once; whenever a lane has room, the same order decides.
+/// - A task that lists `needs` (keys of other tasks) starts only once the latest task of each key
+///   has finished; among ready tasks, rank then enqueue order decides. It may be enqueued before or
+///   after what it needs. A cycle is refused at enqueue (``LaunchEnqueueResult/refused(_:)``), and
+///   so is a need no task ever had once ``finish()`` was called; a need that never arrives fails
+///   the task when the queue finishes; a required dependency that
+///   fails fails its dependents, naming it; an optional one lets them run, and they can read the
+///   failure (``LaunchContext/failure(of:)``) or the results of the others
+///   (``LaunchContext/result(of:)``). See ``LaunchDependencyError``.
 /// - Any thread may enqueue, before or after ``start()``; nothing enqueued before ``start()`` is
 ///   dropped. A running task may enqueue others through its ``LaunchContext``, also of a smaller
 ///   rank than its own: they run next.
 /// - A task whose ``LaunchKey`` matches a task still waiting is merged with it, as the call's
 ///   ``LaunchDuplicatePolicy`` says.
-/// - A task that throws is retried as its ``LaunchFailurePolicy`` says; then a required task stops
-///   start-up and an optional one is reported.
+/// - A task that throws, or overruns its `deadline` (``LaunchDeadlineExceeded``), is retried as its
+///   ``LaunchFailurePolicy`` says, after the waits of its ``LaunchBackoff``; then a required task
+///   stops start-up (tasks still running are cancelled) and an optional one is reported.
 /// - Progress is sent as ``LaunchEvent``s on ``events`` and ``asyncEvents``; ``report()`` gives
-///   each task's start, duration and outcome.
+///   each task's start, duration and outcome, and exports a trace (``LaunchReport/chromeTraceJSON()``,
+///   ``LaunchReport/timelineSVG()``).
 /// - Waiting, with ``idle()`` and ``finished()``, suspends; it never blocks a thread.
 ///
 /// - Important: keep a reference to the queue while start-up runs. Releasing the last one cancels
@@ -44,13 +57,19 @@ public final class LaunchQueue<Rank: Comparable & Sendable>: Sendable {
 
   /// Creates a queue that has not started.
   ///
-  /// - Parameter scheduler: the scheduler whose time the queue measures tasks with (nothing runs
-  ///   on it); a background dispatch queue by default. The queue reads the system's monotonic
-  ///   clock, which changes to the wall clock don't move, or the scheduler's own clock when it
-  ///   keeps virtual time: tests pass StreamsTest's `TestScheduler` and advance it, so durations
-  ///   are exact and no test sleeps.
-  public init(scheduler: any SchedulerType = ConcurrentDispatchQueueScheduler(qos: .utility)) {
-    storage = LaunchQueueStorage(scheduler: scheduler)
+  /// - Parameters:
+  ///   - scheduler: the scheduler whose time the queue measures tasks with, and on which task
+  ///     deadlines and retry waits run (no task runs on it); a background dispatch queue by
+  ///     default. The queue reads the system's monotonic clock, which changes to the wall clock
+  ///     don't move, or the scheduler's own clock when it keeps virtual time: tests pass
+  ///     StreamsTest's `TestScheduler` and advance it, so durations are exact and no test sleeps.
+  ///   - concurrency: how many tasks run at once, and on which lanes; ``LaunchConcurrency/serial``
+  ///     (one at a time) by default.
+  public init(
+    scheduler: any SchedulerType = ConcurrentDispatchQueueScheduler(qos: .utility),
+    concurrency: LaunchConcurrency = .serial
+  ) {
+    storage = LaunchQueueStorage(scheduler: scheduler, concurrency: concurrency)
   }
 
   deinit {
@@ -96,12 +115,17 @@ public final class LaunchQueue<Rank: Comparable & Sendable>: Sendable {
   /// Starts running tasks, from the smallest rank; later calls do nothing.
   ///
   /// Returns at once: tasks run on their own Swift tasks (or on the main actor when marked so).
-  /// With nothing enqueued, the queue is ``LaunchEvent/idle`` at once.
+  /// With nothing ready to run, the queue is ``LaunchEvent/idle`` at once.
   public func start() {
     storage.start()
   }
 
   /// Says that start-up has been fully enqueued: the queue ends once nothing waits or runs.
+  ///
+  /// From then on, a need that no task has ever had is final: a task enqueued with one is refused
+  /// (``LaunchEnqueueResult/refused(_:)``), and a task already waiting for one fails with
+  /// ``LaunchDependencyError/missing(task:dependency:)`` once nothing else can run, instead of
+  /// waiting forever. Enqueue a dependency before its dependents after this call.
   ///
   /// Tasks may still be enqueued until then (a push payload arriving during the last task is run).
   /// May be called before ``start()``. Without it the queue never ends on its own, which suits a
@@ -110,28 +134,32 @@ public final class LaunchQueue<Rank: Comparable & Sendable>: Sendable {
     storage.finish()
   }
 
-  /// Cancels the queue: waiting tasks are skipped, the running one is cancelled, and the queue ends.
+  /// Cancels the queue: waiting tasks are skipped, the running ones are cancelled, and the queue ends.
   ///
-  /// Returns at once. The running task's Swift task is cancelled (``LaunchGate`` waits throw, and
-  /// `Task.isCancelled` becomes true); the queue ends when it returns, with
+  /// Returns at once. Each running task's Swift task is cancelled (``LaunchGate`` waits throw, and
+  /// `Task.isCancelled` becomes true); a task waiting for a retry is reported cancelled at once; the
+  /// queue ends when the last running task returns, with
   /// ``LaunchOutcome/cancelled``, after reporting it. Events are never lost: every task gets its
   /// closing event before ``LaunchEvent/ended(_:)``. Does nothing once the queue has ended.
   public func cancel() {
     storage.cancelAll()
   }
 
-  /// Cancels one task: skips it if it waits, cancels its Swift task if it runs.
+  /// Cancels one task: skips it if it waits, cancels its Swift task if it runs, ends its wait if it
+  /// waits for a retry.
   ///
   /// A running task that throws after this is reported as ``LaunchEvent/cancelled(_:duration:)``,
-  /// is not retried and does not stop start-up, whatever its policy.
+  /// is not retried and does not stop start-up, whatever its policy. For its dependents it did not
+  /// succeed: if it is required, they fail (and a required dependent then stops start-up).
   ///
-  /// - Returns: whether the task was waiting or running.
+  /// - Returns: whether the task was waiting, running or waiting for a retry.
   @discardableResult
   public func cancel(_ id: LaunchTaskID) -> Bool {
     storage.cancel(id)
   }
 
-  /// Suspends until the queue has started and nothing waits or runs, or the queue has ended.
+  /// Suspends until the queue has started and nothing is ready or runs (tasks may still wait for
+  /// needs that have not arrived), or the queue has ended.
   ///
   /// Returns at once if that is already so, and when the calling task is cancelled. Called from
   /// inside one of this queue's tasks (which can never see its own queue idle), it returns at once.
@@ -155,7 +183,7 @@ public final class LaunchQueue<Rank: Comparable & Sendable>: Sendable {
     try await storage.finished()
   }
 
-  /// Each task's start, duration and outcome so far.
+  /// Each task's start, duration, attempts, lanes and outcome so far.
   public func report() -> LaunchReport<Rank> {
     storage.report()
   }

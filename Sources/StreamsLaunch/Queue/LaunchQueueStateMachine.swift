@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 
 /// The rules of a ``LaunchQueue``, free of locks, clocks and tasks.
@@ -6,28 +7,34 @@ import Foundation
 /// from the clock; each returns ``Effects``: what the storage must do once it has released its
 /// lock. The machine never calls user code and never resumes anything itself.
 ///
-/// Invariants, in every phase: at most one task runs; a task is either waiting (in `pending`, the
-/// heap and, for a named key, `pendingByKey`), running, or gone; once started and not running,
-/// nothing is waiting.
+/// Invariants, in every phase: a task is either waiting (in `pending`; then blocked on a
+/// dependency in `blocked`, or ready in its pool), running (in `running`, holding a seat),
+/// about to be retried (in `cooling`), or gone; a pool never runs more tasks than it has slots;
+/// once started, a pool with a free slot has nothing ready.
 struct LaunchQueueStateMachine<Rank: Comparable & Sendable>: Sendable {
+  typealias Graph = LaunchDependencyGraph<Rank>
+
   /// A task accepted by the queue, with the parameter of its enqueue call.
   struct Job: Sendable {
     let info: LaunchTaskInfo<Rank>
     let parameter: (any Sendable)?
     let operation: LaunchTask<Rank>.Operation
+    let deadline: DispatchTimeInterval?
+    /// The attempt it runs next.
+    var attempt = 1
   }
 
-  /// The task that is running.
-  private struct Run: Sendable {
+  /// A task that is running.
+  struct Run: Sendable {
     let job: Job
-    /// Identifies the Swift task of the current attempt.
-    let token: UInt64
-    let attempt: Int
+    let seat: LaunchLanePools<Rank>.Seat
     let attemptStartedAt: TimeInterval
     /// The Swift task of the current attempt, once the storage has created it.
     var handle: Task<Void, Never>?
     /// Whether this task, or the whole queue, was cancelled while it ran.
     var cancelRequested = false
+    /// Whether the attempt overran its deadline and was cancelled for it.
+    var deadlineExceeded = false
   }
 
   /// What a waiter of ``LaunchQueue/finished()`` learns.
@@ -42,55 +49,77 @@ struct LaunchQueueStateMachine<Rank: Comparable & Sendable>: Sendable {
     case finished(CheckedContinuation<FinishedWait, Never>, FinishedWait)
   }
 
-  /// What the storage must do after unlocking, in this order: deliver `events`, then (if
-  /// `endStreams`) complete the event streams, then perform `resumptions`, all in one ordered
-  /// delivery; cancel `cancel`; start a Swift task for attempt `execute`.
+  /// Where an attempt that started in this transition runs, and after which tasks.
+  struct Placement: Sendable {
+    let lane: LaunchLane
+    let slot: Int
+    /// The tasks whose settlements met its needs.
+    let after: [LaunchTaskID]
+  }
+
+  /// What the storage must do after unlocking, in this order: cancel `cancel`; arm a timer per
+  /// `deadlines` (then call ``deadlinePassed(_:)``) and per `retries` (then call
+  /// ``retryDelayElapsed(_:at:)``); deliver `events`, then (if `endStreams`) complete the event
+  /// streams, then perform `resumptions`, all in one ordered delivery; start a Swift task for each
+  /// attempt in `execute`. `placements` go to the report with the events.
   struct Effects: Sendable {
     var events: [LaunchEvent<Rank>] = []
+    var placements: [LaunchTaskID: Placement] = [:]
     var endStreams = false
     var resumptions: [Resumption] = []
-    var cancel: Task<Void, Never>?
-    var execute: UInt64?
+    var cancel: [Task<Void, Never>] = []
+    var deadlines: [(token: UInt64, after: DispatchTimeInterval)] = []
+    var retries: [(task: LaunchTaskID, after: TimeInterval)] = []
+    var execute: [UInt64] = []
   }
 
   /// What the Swift task of an attempt must do.
   enum AttemptStart: Sendable {
     /// Run the operation with this context.
-    case run(LaunchTask<Rank>.Operation, parameter: (any Sendable)?, info: LaunchTaskInfo<Rank>, attempt: Int)
-    /// The task was cancelled before its operation was called: report it as cancelled at once.
+    case run(
+      LaunchTask<Rank>.Operation, parameter: (any Sendable)?, info: LaunchTaskInfo<Rank>, attempt: Int,
+      dependencies: [LaunchKey: Graph.Settlement])
+    /// The task was cancelled (or overran) before its operation was called: report it at once.
     case cancelled
   }
 
-  private enum Phase: Sendable {
-    /// Tasks are accepted and wait for ``start(at:)``.
+  enum Phase: Sendable {
+    /// Tasks are accepted and wait for ``started(at:)``.
     case notStarted
-    /// Tasks run one at a time as they come.
+    /// Tasks run as their lanes and dependencies allow.
     case started
-    /// ``cancelAll(at:)`` was called while a task ran; the queue ends when it returns. New tasks are
-    /// rejected.
-    case cancelling
+    /// The queue was cancelled, or a required task failed, while tasks ran; it ends with this
+    /// outcome when the last one returns. New tasks are rejected.
+    case stopping(LaunchOutcome)
     /// Nothing will run any more; new tasks are rejected.
     case ended(LaunchOutcome)
   }
 
-  private var phase = Phase.notStarted
-  private var finishRequested = false
-  private var heap = FairHeap<Rank, LaunchTaskID>()
-  private var pending: [LaunchTaskID: Job] = [:]
-  private var pendingByKey: [String: LaunchTaskID] = [:]
-  private var running: Run?
-  private var idleReported = false
-  private var lastTaskID: UInt64 = 0
-  private var lastToken: UInt64 = 0
-  private var idleWaiters = Waiters<Void>()
-  private var finishedWaiters = Waiters<FinishedWait>()
+  var phase = Phase.notStarted
+  var finishRequested = false
+  var lanes: LaunchLanePools<Rank>
+  var graph = Graph()
+  var pending: [LaunchTaskID: Job] = [:]
+  var pendingByKey: [String: LaunchTaskID] = [:]
+  var blocked = Set<LaunchTaskID>()
+  var running: [UInt64: Run] = [:]
+  var cooling: [LaunchTaskID: Job] = [:]
+  var idleReported = false
+  var lastTaskID: UInt64 = 0
+  var lastToken: UInt64 = 0
+  var idleWaiters = Waiters<Void>()
+  var finishedWaiters = Waiters<FinishedWait>()
 
-  /// Whether the queue is started with nothing waiting or running, or has ended.
-  private var isIdleOrEnded: Bool {
+  init(concurrency: LaunchConcurrency) {
+    lanes = LaunchLanePools(concurrency)
+  }
+
+  /// Whether the queue is started with nothing ready, running or about to be retried, or has ended.
+  var isIdleOrEnded: Bool {
     switch phase {
-    case .started: return running == nil && heap.isEmpty
+    case .started: return running.isEmpty && cooling.isEmpty && lanes.nothingReady
     case .ended: return true
-    case .notStarted, .cancelling: return false
+    case .notStarted, .stopping: return false
     }
   }
 
@@ -108,8 +137,7 @@ struct LaunchQueueStateMachine<Rank: Comparable & Sendable>: Sendable {
     at now: TimeInterval
   ) -> (LaunchEnqueueResult, Effects) {
     switch phase {
-    case .ended(let outcome): return (.rejected(outcome), Effects())
-    case .cancelling: return (.rejected(.cancelled), Effects())
+    case .ended(let outcome), .stopping(let outcome): return (.rejected(outcome), Effects())
     case .notStarted, .started: break
     }
     var effects = Effects()
@@ -117,28 +145,28 @@ struct LaunchQueueStateMachine<Rank: Comparable & Sendable>: Sendable {
     let id = LaunchTaskID(rawValue: lastTaskID)
     let info = LaunchTaskInfo(
       id: id, rank: task.rank, name: task.name, key: key ?? task.key, policy: task.policy,
-      runsOnMainActor: task.runsOnMainActor)
-    let job = Job(info: info, parameter: parameter, operation: task.operation)
+      runsOnMainActor: task.runsOnMainActor, needs: task.needs)
+    let job = Job(info: info, parameter: parameter, operation: task.operation, deadline: task.deadline)
 
-    let result: LaunchEnqueueResult
-    if let name = info.key.name, let existing = pendingByKey[name] {
-      switch policy.kind {
-      case .keepExisting:
-        effects.events.append(.skipped(info, reason: .duplicate(of: existing)))
-        return (.keptExisting(existing), effects)
-      case .replaceExisting:
-        let replaced = removePending(existing)
-        insertPending(job)
-        effects.events.append(.enqueued(info))
-        effects.events.append(.skipped(replaced.info, reason: .replaced(by: id)))
-        result = .replaced(id, previous: existing)
-      }
-    } else {
-      insertPending(job)
-      effects.events.append(.enqueued(info))
-      result = .queued(id)
+    let existing = info.key.name.flatMap { pendingByKey[$0] }
+    if let existing, policy.kind == .keepExisting {
+      effects.events.append(.skipped(info, reason: .duplicate(of: existing)))
+      return (.keptExisting(existing), effects)
     }
-    if case .started = phase, running == nil { advance(at: now, into: &effects) }
+    if let error = dependencyError(of: info) { return (.refused(error), effects) }
+    effects.events.append(.enqueued(info))
+    pending[id] = job
+    if let name = info.key.name { pendingByKey[name] = id }
+    graph.activated(info.key)
+    var result = LaunchEnqueueResult.queued(id)
+    if let existing {
+      let replaced = removePending(existing)
+      effects.events.append(.skipped(replaced.info, reason: .replaced(by: id)))
+      _ = graph.deactivated(replaced.info.key, settling: nil)
+      result = .replaced(id, previous: existing)
+    }
+    place(id, into: &effects)
+    advance(at: now, into: &effects)
     return (result, effects)
   }
 
@@ -156,7 +184,7 @@ struct LaunchQueueStateMachine<Rank: Comparable & Sendable>: Sendable {
     var effects = Effects()
     guard !finishRequested else { return effects }
     finishRequested = true
-    if case .started = phase, running == nil { advance(at: now, into: &effects) }
+    advance(at: now, into: &effects)
     return effects
   }
 
@@ -164,99 +192,123 @@ struct LaunchQueueStateMachine<Rank: Comparable & Sendable>: Sendable {
   mutating func cancelledAll(at now: TimeInterval) -> Effects {
     var effects = Effects()
     switch phase {
-    case .ended, .cancelling:
-      return effects
-    case .notStarted, .started:
-      for id in heap.removeAllOrdered() {
-        effects.events.append(.skipped(removePending(id, fromHeap: false).info, reason: .cancelled))
-      }
-      if var run = running {
-        run.cancelRequested = true
-        running = run
-        phase = .cancelling
-        effects.cancel = run.handle
-      } else {
-        end(.cancelled, into: &effects)
-      }
-      return effects
+    case .ended, .stopping: break
+    case .notStarted, .started: stop(.cancelled, failed: nil, into: &effects)
     }
+    return effects
   }
 
-  /// A caller cancelled one task; returns whether it was waiting or running.
-  mutating func cancelled(_ id: LaunchTaskID) -> (Bool, Effects) {
+  /// A caller cancelled one task; returns whether it was waiting, running or about to be retried.
+  mutating func cancelled(_ id: LaunchTaskID, at now: TimeInterval) -> (Bool, Effects) {
     var effects = Effects()
     if pending[id] != nil {
-      // Only reachable while not started or while another task runs, so nothing else changes.
-      effects.events.append(.skipped(removePending(id).info, reason: .cancelled))
-      return (true, effects)
-    }
-    if var run = running, run.job.info.id == id {
+      let job = removePending(id)
+      effects.events.append(.skipped(job.info, reason: .cancelled))
+      settle(job.info, .failure(CancellationError()), into: &effects)
+    } else if let job = cooling.removeValue(forKey: id) {
+      effects.events.append(.cancelled(job.info, duration: 0))
+      settle(job.info, .failure(CancellationError()), into: &effects)
+    } else if let (token, run) = running.first(where: { $0.value.job.info.id == id }) {
       if !run.cancelRequested {
-        run.cancelRequested = true
-        running = run
-        effects.cancel = run.handle
+        running[token]?.cancelRequested = true
+        if let handle = run.handle { effects.cancel.append(handle) }
       }
       return (true, effects)
+    } else {
+      return (false, effects)
     }
-    return (false, effects)
+    advance(at: now, into: &effects)
+    return (true, effects)
+  }
+
+  // MARK: - Inputs from timers
+
+  /// The deadline of attempt `token` passed.
+  mutating func deadlinePassed(_ token: UInt64) -> Effects {
+    var effects = Effects()
+    guard let run = running[token], !run.deadlineExceeded, !run.cancelRequested else { return effects }
+    running[token]?.deadlineExceeded = true
+    if let handle = run.handle { effects.cancel.append(handle) }
+    return effects
+  }
+
+  /// The wait before the retry of task `id` ended.
+  mutating func retryDelayElapsed(_ id: LaunchTaskID, at now: TimeInterval) -> Effects {
+    var effects = Effects()
+    guard case .started = phase, let job = cooling.removeValue(forKey: id) else { return effects }
+    pending[id] = job
+    lanes.makeReady(job.info)
+    advance(at: now, into: &effects)
+    return effects
   }
 
   // MARK: - Inputs from the Swift task of an attempt
 
   /// The storage created the Swift task of attempt `token`; returns it if it must be cancelled at once.
   mutating func attemptTaskCreated(_ token: UInt64, handle: Task<Void, Never>) -> Task<Void, Never>? {
-    guard var run = running, run.token == token else { return nil }  // It already returned.
-    run.handle = handle
-    running = run
-    return run.cancelRequested ? handle : nil
+    guard let run = running[token] else { return nil }  // It already returned.
+    running[token]?.handle = handle
+    return run.cancelRequested || run.deadlineExceeded ? handle : nil
   }
 
   /// The Swift task of attempt `token` began and asks what to run.
   func attemptBegan(_ token: UInt64) -> AttemptStart {
-    guard let run = running, run.token == token else {
-      preconditionFailure("Internal inconsistency: attempt \(token) began but is not the running one")
+    guard let run = running[token] else {
+      preconditionFailure("Internal inconsistency: attempt \(token) began but is not running")
     }
-    if run.cancelRequested { return .cancelled }
-    return .run(run.job.operation, parameter: run.job.parameter, info: run.job.info, attempt: run.attempt)
+    if run.cancelRequested || run.deadlineExceeded { return .cancelled }
+    let info = run.job.info
+    var dependencies: [LaunchKey: Graph.Settlement] = [:]
+    for key in info.needs { dependencies[key] = graph.settled[key] }
+    return .run(
+      run.job.operation, parameter: run.job.parameter, info: info, attempt: run.job.attempt,
+      dependencies: dependencies)
   }
 
   /// The operation of attempt `token` returned or threw.
-  mutating func attemptReturned(_ token: UInt64, result: Result<Void, any Error>, at now: TimeInterval) -> Effects {
-    guard let run = running, run.token == token else {
-      preconditionFailure("Internal inconsistency: attempt \(token) returned but is not the running one")
+  mutating func attemptReturned(
+    _ token: UInt64, result: Result<(any Sendable)?, any Error>, at now: TimeInterval
+  ) -> Effects {
+    guard let run = running.removeValue(forKey: token) else {
+      preconditionFailure("Internal inconsistency: attempt \(token) returned but is not running")
     }
-    running = nil
     var effects = Effects()
-    let info = run.job.info
+    var job = run.job
+    let info = job.info
     let duration = Swift.max(0, now - run.attemptStartedAt)
-    let cancelled: Bool
-    if case .cancelling = phase { cancelled = true } else { cancelled = run.cancelRequested }
+    var cancelled = run.cancelRequested
+    if case .stopping = phase { cancelled = true }
+    var result = result
+    if run.deadlineExceeded && !cancelled, let deadline = job.deadline {
+      result = .failure(LaunchDeadlineExceeded(task: info.name, deadline: deadline, attempt: job.attempt))
+    }
 
     switch result {
-    case .success:
+    case .success(let value):
       effects.events.append(.finished(info, duration: duration))
+      settle(info, .success(value), into: &effects)
     case .failure where cancelled:
       effects.events.append(.cancelled(info, duration: duration))
+      settle(info, .failure(CancellationError()), into: &effects)
     case .failure(let error):
-      let willRetry = run.attempt <= info.policy.retries
+      let willRetry = job.attempt <= info.policy.retries
       effects.events.append(
         .failed(
-          info, LaunchAttemptFailure(error: error, attempt: run.attempt, duration: duration, willRetry: willRetry)))
+          info, LaunchAttemptFailure(error: error, attempt: job.attempt, duration: duration, willRetry: willRetry)))
       if willRetry {
-        begin(run.job, attempt: run.attempt + 1, at: now, into: &effects)
-        return effects
-      }
-      if info.policy.isRequired {
-        let failure = LaunchFailure(
-          task: info.name, taskID: info.id, rank: String(describing: info.rank), attempts: run.attempt,
-          underlying: error)
-        for id in heap.removeAllOrdered() {
-          effects.events.append(.skipped(removePending(id, fromHeap: false).info, reason: .startUpStopped(failure)))
+        let delay = info.policy.backoff.delay(beforeRetry: job.attempt)
+        job.attempt += 1
+        if delay <= 0 {
+          begin(job, on: run.seat, at: now, into: &effects)
+          return effects
         }
-        end(.failed(failure), into: &effects)
-        return effects
+        cooling[info.id] = job
+        effects.retries.append((info.id, delay))
+      } else {
+        fail(info, error: error, attempts: job.attempt, into: &effects)
       }
     }
+    lanes.release(run.seat)
     advance(at: now, into: &effects)
     return effects
   }
@@ -297,67 +349,5 @@ struct LaunchQueueStateMachine<Rank: Comparable & Sendable>: Sendable {
   /// A caller of ``LaunchQueue/finished()`` was cancelled; returns its continuation if it was suspended.
   mutating func finishedWaiterCancelled(_ id: UInt64) -> CheckedContinuation<FinishedWait, Never>? {
     finishedWaiters.resolve(id, with: .waitCancelled)
-  }
-
-  // MARK: - Transitions
-
-  /// Starts the next waiting task, or reports idle (and ends if finishing). Requires that nothing runs.
-  private mutating func advance(at now: TimeInterval, into effects: inout Effects) {
-    precondition(running == nil, "Internal inconsistency: advancing while a task runs")
-    switch phase {
-    case .notStarted, .ended:
-      return
-    case .cancelling:
-      end(.cancelled, into: &effects)
-    case .started:
-      if let id = heap.popMin() {
-        idleReported = false
-        begin(removePending(id, fromHeap: false), attempt: 1, at: now, into: &effects)
-        return
-      }
-      if !idleReported {
-        idleReported = true
-        effects.events.append(.idle)
-      }
-      for continuation in idleWaiters.resolveAll(with: ()) {
-        effects.resumptions.append(.idle(continuation))
-      }
-      if finishRequested { end(.finished, into: &effects) }
-    }
-  }
-
-  private mutating func begin(_ job: Job, attempt: Int, at now: TimeInterval, into effects: inout Effects) {
-    lastToken += 1
-    running = Run(job: job, token: lastToken, attempt: attempt, attemptStartedAt: now)
-    effects.events.append(.started(job.info, attempt: attempt))
-    effects.execute = lastToken
-  }
-
-  private mutating func end(_ outcome: LaunchOutcome, into effects: inout Effects) {
-    precondition(running == nil && heap.isEmpty, "Internal inconsistency: ending with tasks left")
-    phase = .ended(outcome)
-    effects.events.append(.ended(outcome))
-    effects.endStreams = true
-    for continuation in idleWaiters.resolveAll(with: ()) {
-      effects.resumptions.append(.idle(continuation))
-    }
-    for continuation in finishedWaiters.resolveAll(with: .ended(outcome)) {
-      effects.resumptions.append(.finished(continuation, .ended(outcome)))
-    }
-  }
-
-  private mutating func insertPending(_ job: Job) {
-    pending[job.info.id] = job
-    heap.insert(job.info.id, priority: job.info.rank)
-    if let name = job.info.key.name { pendingByKey[name] = job.info.id }
-  }
-
-  private mutating func removePending(_ id: LaunchTaskID, fromHeap: Bool = true) -> Job {
-    guard let job = pending.removeValue(forKey: id) else {
-      preconditionFailure("Internal inconsistency: task \(id) is not waiting")
-    }
-    if fromHeap { heap.removeFirst { $0 == id } }
-    if let name = job.info.key.name, pendingByKey[name] == id { pendingByKey[name] = nil }
-    return job
   }
 }

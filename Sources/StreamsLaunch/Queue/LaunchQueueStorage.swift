@@ -5,8 +5,9 @@ import Streams
 ///
 /// Every input reads the time first (the scheduler is user code), then changes the machine, records
 /// the events in the report and appends them to an outbox, all in one critical section; so the
-/// outbox order is the order of the state changes. Then, with the lock released, it cancels and
-/// delivers, and starts the next attempt's Swift task.
+/// outbox order is the order of the state changes. Then, with the lock released, it cancels, arms
+/// the deadline and retry timers on the scheduler (before delivering, so whoever sees an event
+/// knows its timer is armed), delivers, and starts the Swift tasks of the attempts that began.
 ///
 /// Delivery is serialized without holding the lock: the first thread to find the outbox non-empty
 /// and nobody delivering becomes the deliverer and empties it, batch by batch, until it stays empty.
@@ -24,19 +25,20 @@ final class LaunchQueueStorage<Rank: Comparable & Sendable>: Sendable {
   }
 
   private struct State: Sendable {
-    var machine = Machine()
+    var machine: Machine
     var recorder = LaunchReportRecorder<Rank>()
     var outbox: [Delivery] = []
     var delivering = false
   }
 
-  private let state = LockedState(State())
+  private let state: LockedState<State>
   private let subject = PublishSubject<LaunchEvent<Rank>>()
-  /// Whose monotonic time (`monotonicNow`) times the tasks.
+  /// Whose monotonic time (`monotonicNow`) times the tasks, and on which deadlines and retry waits run.
   private let scheduler: any SchedulerType
 
-  init(scheduler: any SchedulerType) {
+  init(scheduler: any SchedulerType, concurrency: LaunchConcurrency) {
     self.scheduler = scheduler
+    state = LockedState(State(machine: Machine(concurrency: concurrency)))
   }
 
   /// The events, as a hot observable.
@@ -69,7 +71,7 @@ final class LaunchQueueStorage<Rank: Comparable & Sendable>: Sendable {
   }
 
   func cancel(_ id: LaunchTaskID) -> Bool {
-    transition { state, _ in state.machine.cancelled(id) }
+    transition { state, now in state.machine.cancelled(id, at: now) }
   }
 
   func report() -> LaunchReport<Rank> {
@@ -123,16 +125,16 @@ final class LaunchQueueStorage<Rank: Comparable & Sendable>: Sendable {
 
   /// Runs the operation of attempt `token`. A function of its own so that the operation, its
   /// context and its parameter are released before the machine hears that the attempt returned.
-  private func invoke(_ token: UInt64) async -> Result<Void, any Error> {
+  private func invoke(_ token: UInt64) async -> Result<(any Sendable)?, any Error> {
     switch state.withLock({ $0.machine.attemptBegan(token) }) {
     case .cancelled:
       return .failure(CancellationError())
-    case .run(let operation, let parameter, let info, let attempt):
-      let context = LaunchContext(task: info, attempt: attempt, parameter: parameter, storage: self)
+    case .run(let operation, let parameter, let info, let attempt, let dependencies):
+      let context = LaunchContext(
+        task: info, attempt: attempt, parameter: parameter, dependencies: dependencies, storage: self)
       let marker = CurrentLaunchTask.Marker(queue: ObjectIdentifier(self), task: info.name)
       do {
-        try await CurrentLaunchTask.$marker.withValue(marker) { try await operation(context) }
-        return .success(())
+        return .success(try await CurrentLaunchTask.$marker.withValue(marker) { try await operation(context) })
       } catch {
         return .failure(error)
       }
@@ -147,20 +149,38 @@ final class LaunchQueueStorage<Rank: Comparable & Sendable>: Sendable {
     _ body: (inout State, TimeInterval) -> (Result, Machine.Effects)
   ) -> Result {
     let now = scheduler.monotonicNow
-    let (result, cancel, execute, delivers) = state.withLock { state in
+    let (result, effects, delivers) = state.withLock { state in
       let (result, effects) = body(&state, now)
-      state.recorder.record(effects.events, at: now)
+      state.recorder.record(effects.events, placements: effects.placements, at: now)
       state.outbox.append(contentsOf: effects.events.map(Delivery.event))
       if effects.endStreams { state.outbox.append(.endStreams) }
       state.outbox.append(contentsOf: effects.resumptions.map(Delivery.resume))
       let delivers = !state.delivering && !state.outbox.isEmpty
       if delivers { state.delivering = true }
-      return (result, effects.cancel, effects.execute, delivers)
+      return (result, effects, delivers)
     }
-    cancel?.cancel()
+    for task in effects.cancel { task.cancel() }
+    arm(effects)
     if delivers { deliver() }
-    if let execute { spawn(execute) }
+    for token in effects.execute { spawn(token) }
     return result
+  }
+
+  /// Arms the timers `effects` asks for; each tells the machine when it fires. A timer that fires
+  /// after its attempt returned (or its wait was cancelled) is ignored by the machine.
+  private func arm(_ effects: Machine.Effects) {
+    for (token, deadline) in effects.deadlines {
+      _ = scheduler.scheduleRelative((), dueTime: deadline) { [weak self] _ in
+        self?.transition { state, _ in ((), state.machine.deadlinePassed(token)) }
+        return Disposables.create()
+      }
+    }
+    for (task, delay) in effects.retries {
+      _ = scheduler.scheduleRelative((), dueTime: DispatchTimeInterval(timeInterval: delay)) { [weak self] _ in
+        self?.transition { state, now in ((), state.machine.retryDelayElapsed(task, at: now)) }
+        return Disposables.create()
+      }
+    }
   }
 
   /// Empties the outbox, in order, until it stays empty. Only one thread runs it at a time.

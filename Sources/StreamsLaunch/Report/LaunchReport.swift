@@ -30,6 +30,35 @@ public struct LaunchReport<Rank: Comparable & Sendable>: Sendable, CustomStringC
 
     /// Where the task stands.
     public let outcome: Outcome
+
+    /// Each attempt that started, in order: where it ran, when, and how it ended.
+    public let runs: [Run]
+
+    /// The tasks whose results met this task's needs when it first started (for each need, the
+    /// latest task of that key), in the order of its needs.
+    public let dependencies: [LaunchTaskID]
+  }
+
+  /// One attempt of a task in a report.
+  public struct Run: Sendable {
+    /// Which attempt: `1` for the first.
+    public let attempt: Int
+
+    /// The lane it ran on.
+    public let lane: LaunchLane
+
+    /// Which of its lane's slots it held, from `1`: with ``LaunchConcurrency/lanes(background:)`` of
+    /// 3, background attempts run in slots 1 to 3. The trace draws one track per lane and slot.
+    public let slot: Int
+
+    /// Seconds from ``LaunchQueue/start()`` to the attempt's start.
+    public let start: TimeInterval
+
+    /// The attempt's time in seconds; `nil` while it runs.
+    public let duration: TimeInterval?
+
+    /// ``Outcome/running``, ``Outcome/succeeded``, ``Outcome/failed(_:)`` or ``Outcome/cancelled``.
+    public let outcome: Outcome
   }
 
   /// Where a task stands in a report.

@@ -15,6 +15,27 @@ struct LaunchReportRecorder<Rank: Comparable & Sendable>: Sendable {
     var returnedAt: TimeInterval?
     var attempts = 0
     var outcome: LaunchReport<Rank>.Outcome = .waiting
+    /// Each attempt that started: where, when, and how it ended (`returnedAt` is `nil` while it runs).
+    var runs: [RunRow] = []
+    /// The tasks whose settlements met its needs when it first started.
+    var after: [LaunchTaskID] = []
+
+    /// Closes the attempt that runs, if one does, at `now` with `outcome`.
+    mutating func closeRun(at now: TimeInterval, _ outcome: LaunchReport<Rank>.Outcome) {
+      guard let last = runs.indices.last, runs[last].returnedAt == nil else { return }
+      runs[last].returnedAt = now
+      runs[last].outcome = outcome
+      returnedAt = now
+    }
+  }
+
+  private struct RunRow: Sendable {
+    let attempt: Int
+    let lane: LaunchLane
+    let slot: Int
+    let startedAt: TimeInterval
+    var returnedAt: TimeInterval?
+    var outcome: LaunchReport<Rank>.Outcome = .running
   }
 
   private var rows: [LaunchTaskID: Row] = [:]
@@ -27,38 +48,48 @@ struct LaunchReportRecorder<Rank: Comparable & Sendable>: Sendable {
     startedAt = now
   }
 
-  /// Records `events`, which happened at `now`.
-  mutating func record(_ events: [LaunchEvent<Rank>], at now: TimeInterval) {
-    for event in events { record(event, at: now) }
+  /// Records `events`, which happened at `now`; `placements` say where the attempts that started run.
+  mutating func record(
+    _ events: [LaunchEvent<Rank>], placements: [LaunchTaskID: LaunchQueueStateMachine<Rank>.Placement],
+    at now: TimeInterval
+  ) {
+    for event in events { record(event, placements: placements, at: now) }
   }
 
-  private mutating func record(_ event: LaunchEvent<Rank>, at now: TimeInterval) {
+  private mutating func record(
+    _ event: LaunchEvent<Rank>, placements: [LaunchTaskID: LaunchQueueStateMachine<Rank>.Placement],
+    at now: TimeInterval
+  ) {
     switch event {
     case .enqueued(let task):
       rows[task.id] = Row(task: task)
     case .started(let task, let attempt):
       var row = rows[task.id] ?? Row(task: task)
+      let placement = placements[task.id]
       if row.runOrder == nil {
         row.firstStartedAt = now
         row.runOrder = firstStarts
+        row.after = placement?.after ?? []
         firstStarts += 1
       }
+      row.runs.append(
+        RunRow(attempt: attempt, lane: placement?.lane ?? task.lane, slot: placement?.slot ?? 1, startedAt: now))
       row.attempts = attempt
       row.outcome = .running
       rows[task.id] = row
     case .finished(let task, _):
       update(task) { row in
-        row.returnedAt = now
+        row.closeRun(at: now, .succeeded)
         row.outcome = .succeeded
       }
     case .failed(let task, let failure):
       update(task) { row in
-        row.returnedAt = now
+        row.closeRun(at: now, .failed(failure.error))
         row.outcome = failure.willRetry ? .running : .failed(failure.error)
       }
     case .cancelled(let task, _):
       update(task) { row in
-        row.returnedAt = now
+        row.closeRun(at: now, .cancelled)
         row.outcome = .cancelled
       }
     case .skipped(let task, let reason):
@@ -95,7 +126,14 @@ struct LaunchReportRecorder<Rank: Comparable & Sendable>: Sendable {
           start: zip(row.firstStartedAt, origin).map { Swift.max(0, $0 - $1) },
           duration: row.firstStartedAt.map { Swift.max(0, (row.returnedAt ?? now) - $0) },
           attempts: row.attempts,
-          outcome: row.outcome)
+          outcome: row.outcome,
+          runs: row.runs.map { run in
+            LaunchReport<Rank>.Run(
+              attempt: run.attempt, lane: run.lane, slot: run.slot,
+              start: Swift.max(0, run.startedAt - (origin ?? run.startedAt)),
+              duration: run.returnedAt.map { Swift.max(0, $0 - run.startedAt) }, outcome: run.outcome)
+          },
+          dependencies: row.after)
       }
     let elapsed = origin.map { Swift.max(0, (ended?.at ?? now) - $0) }
     return LaunchReport(entries: entries, elapsed: elapsed, outcome: ended?.outcome)

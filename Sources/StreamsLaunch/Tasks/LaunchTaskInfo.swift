@@ -18,6 +18,12 @@ public struct LaunchTaskInfo<Rank: Comparable & Sendable>: Sendable, CustomStrin
   /// Whether the task's work runs on the main actor.
   public let runsOnMainActor: Bool
 
+  /// The keys of the tasks it needs, as given to the task.
+  public let needs: [LaunchKey]
+
+  /// The lane the task runs on.
+  public var lane: LaunchLane { runsOnMainActor ? .mainActor : .background }
+
   /// The name followed by the identifier, as in `login #4`.
   public var description: String { "\(name) \(id)" }
 }
