@@ -35,6 +35,11 @@ public enum AuthError: Error, Sendable, Hashable, CustomStringConvertible {
   case tokenEndpoint(statusCode: Int, error: OAuthErrorResponse?)
   /// The token endpoint answered 2xx with a body StreamsAuth cannot use.
   case malformedTokenResponse(MalformedTokenResponse)
+  /// The resource server refused the token for lacking a scope (RFC 6750 §3.1
+  /// `error="insufficient_scope"`); `requiredScope` is the scope its challenge names, if any.
+  /// Refreshing cannot help, so none was started: sign in again asking for that scope. The
+  /// session is kept.
+  case insufficientScope(requiredScope: String?)
   /// The network failed before a complete answer arrived.
   case network(TransportError)
   /// More than the allowed number of refreshes happened within the refresh window: something
@@ -74,7 +79,8 @@ public enum AuthError: Error, Sendable, Hashable, CustomStringConvertible {
     case .tokenEndpoint(_, let error?) where OAuthErrorResponse.clientConfigurationCodes.contains(error.code):
       return .client
     case .tokenEndpoint, .malformedTokenResponse: return .server
-    case .notSignedIn, .noRefreshToken, .credentialExpired, .userIDUnavailable, .refreshRejected, .sessionEnded:
+    case .notSignedIn, .noRefreshToken, .credentialExpired, .userIDUnavailable, .refreshRejected, .sessionEnded,
+      .insufficientScope:
       return .account
     case .cancelled: return .cancelled
     case .excessiveRefresh, .sessionReleased, .storage, .invalidConfiguration: return .client
@@ -120,6 +126,10 @@ public enum AuthError: Error, Sendable, Hashable, CustomStringConvertible {
         + "check the client configuration (token endpoint, client id, secret)."
     case .malformedTokenResponse(let problem):
       return "The token endpoint's reply could not be used: \(problem). The session was kept; try again later."
+    case .insufficientScope(let scope):
+      let needed = scope.map { " (it requires \"\($0)\")" } ?? ""
+      return "The resource refused the token for lacking a scope\(needed); refreshing cannot help. "
+        + "The session was kept; sign in again asking for the scope."
     case .network(let error):
       return "The network failed: \(error). The session was kept; try again when the connection is back."
     case .excessiveRefresh(let refreshes, let interval):
