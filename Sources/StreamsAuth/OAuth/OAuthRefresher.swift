@@ -15,7 +15,10 @@ import Streams
 /// - Keeps the old refresh token when the response carries none (§6; servers that do not rotate
 ///   may omit it), keeps the scope and user when the response does not restate them, and turns
 ///   `expires_in` into an absolute ``Credential/expiresAt`` when the response arrives, stamping
-///   ``Credential/issuedAt`` with the same instant.
+///   ``Credential/issuedAt`` with the same instant. Without `expires_in`, a JWT access token's own
+///   `exp` claim gives the expiry (decoded, not verified: it only schedules the proactive refresh;
+///   `exp − iat` counted from the arrival when the token states `iat`); an opaque or unreadable
+///   token leaves the expiry unknown.
 /// - Sends the request once. It sends it a second time only when the first surely never reached
 ///   the server (offline, unknown host, connection refused); after a timeout or a dropped
 ///   connection the server may already have rotated the token, so the failure is reported instead.
@@ -139,7 +142,7 @@ public struct OAuthRefresher: CredentialRefresher {
     var expiresAt: Date?
     switch object["expires_in"] {
     case .none, .some(.null):
-      expiresAt = nil
+      expiresAt = JWTExpiry.expiresAt(of: accessToken, receivedAt: receivedAt)
     case .some(.number(let seconds)) where seconds >= 0 && seconds.isFinite:
       expiresAt = receivedAt.addingTimeInterval(seconds)
     case .some(.string(let text)):
