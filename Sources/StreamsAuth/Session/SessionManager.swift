@@ -134,13 +134,40 @@ public final class SessionManager: Sendable {
   }
 
   /// Signs out: the credential is forgotten at once, a refresh in flight is cancelled and its
-  /// waiters fail with ``AuthError/sessionEnded``; returns once storage was cleared and
-  /// ``SessionEvent/signedOut(_:)`` emitted.
+  /// waiters fail with ``AuthError/sessionEnded``, storage is cleared and
+  /// ``SessionEvent/signedOut(_:)`` emitted; then, when the refresher can revoke
+  /// (``OAuthClientConfiguration/revocationEndpoint``), the tokens the session held are revoked at
+  /// the server (RFC 7009) and the call returns once the server answered.
+  ///
+  /// The session on the device always ends, whatever the server says; the revocation runs after
+  /// the exclusive section, so a sign-in may start meanwhile.
   ///
   /// - Throws: ``AuthError/storage(_:)`` if clearing storage failed (the session is over in
-  ///   memory regardless).
+  ///   memory regardless); otherwise ``AuthError/revocationFailed(_:)`` if the server did not
+  ///   confirm the revocation (the tokens stay valid there until they expire).
   public func signOut() async throws(AuthError) {
-    try await exclusively { $0.signOut() }
+    do {
+      try await gate.enter()
+    } catch {
+      throw .cancelled
+    }
+    let (done, ended) = storage.signOut()
+    var cleared: AuthError?
+    do throws(AuthError) {
+      try await done.outcome
+    } catch {
+      cleared = error
+    }
+    gate.leave()
+    var revocation: AuthError?
+    if let ended {
+      do throws(AuthError) {
+        try await storage.revoke(ended)
+      } catch {
+        revocation = error
+      }
+    }
+    if let error = cleared ?? revocation { throw error }
   }
 
   /// Runs `operation` when no other exclusive operation (sign-in, sign-out, restore, another

@@ -281,12 +281,29 @@ final class SessionStorage: @unchecked Sendable {
     return done
   }
 
-  /// Signs out; the returned subject publishes the outcome once storage was cleared and
-  /// `signedOut` emitted.
-  func signOut() -> AsyncSubject<Void> {
-    let done = changeSession({ $0.signedOut() }) { self.clearStorage() }
+  /// Signs out; `done` publishes the outcome once storage was cleared and `signedOut` emitted;
+  /// `ended` is the credential the session held, for ``revoke(_:)``.
+  func signOut() -> (done: AsyncSubject<Void>, ended: Credential?) {
+    var ended: Credential?
+    let done = changeSession({ machine in
+      ended = machine.credential
+      return machine.signedOut()
+    }) { self.clearStorage() }
     log(.debug, "signed out")
-    return done
+    return (done, ended)
+  }
+
+  /// After a sign-out: revokes `credential` at the server through the refresher.
+  ///
+  /// - Throws: ``AuthError/revocationFailed(_:)`` wrapping the refresher's error.
+  func revoke(_ credential: Credential) async throws(AuthError) {
+    do throws(AuthError) {
+      try await refresher.revoke(credential)
+      log(.debug, "sign-out: the server revoked the tokens")
+    } catch {
+      log(.warning, "sign-out: the server did not confirm revoking the tokens: \(error)")
+      throw .revocationFailed(error)
+    }
   }
 
   /// Signs in or out: `change` updates the machine under the lock (the refresh it abandons fails
