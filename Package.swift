@@ -43,6 +43,10 @@ let package = Package(
     .testTarget(
       name: "StreamsAdaptersTests",
       dependencies: ["Streams", "StreamsAdapters", "StreamsTest", "StreamsTestSupport"]),
+    // One process of the multi-process refresh tests: StreamsAuthTests spawns it (not a product).
+    .executableTarget(
+      name: "StreamsAuthProcessFixture", dependencies: ["Streams", "StreamsAuth"],
+      path: "Tests/StreamsAuthProcessFixture"),
     .testTarget(
       name: "StreamsAuthTests", dependencies: [
         "Streams", "StreamsAuth", "StreamsTest", "RefreshStormSimulation", "StreamsTestSupport",

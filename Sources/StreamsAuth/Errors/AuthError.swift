@@ -104,6 +104,7 @@ public enum AuthError: Error, Sendable, Hashable, CustomStringConvertible {
     switch self {
     case .network, .malformedTokenResponse: return true
     case .revocationFailed(let underlying): return underlying.isTemporary
+    case .storage(.lockTimedOut): return true
     case .tokenEndpoint(let status, _): return status >= 500 || status == 429 || status == 408
     default: return false
     }

@@ -157,17 +157,51 @@ final class SessionStorage: @unchecked Sendable {
 
   /// Under the lock: creates the refresh task (creating a task runs nothing). The task is owned
   /// here, not by any waiter, and holds the storage weakly.
+  ///
+  /// With a ``SharedCredentialStorage``, the task first takes the cross-process lock and re-reads
+  /// the store: a credential another process stored meanwhile is adopted instead of refreshing.
+  /// The lock is held until the renewed credential is saved (or the refresh ends otherwise).
   private func startRefreshLocked(id: UInt64, credential: Credential) {
     let refresher = self.refresher
+    let shared = credentialStorage as? any SharedCredentialStorage
     tasks[id] = Task { [weak self] in
-      let result: Result<Credential, AuthError>
+      var renewal = Renewal(result: .failure(.cancelled))
       do throws(AuthError) {
-        result = .success(try await refresher.refresh(credential))
+        if let shared {
+          renewal.lease = try await shared.refreshLock.acquire()
+          if let stored = Self.newer(than: credential, in: shared) {
+            renewal.result = .success(stored)
+            renewal.adopted = true
+          }
+        }
+        if !renewal.adopted { renewal.result = .success(try await refresher.refresh(credential)) }
       } catch {
-        result = .failure(error)
+        renewal.result = .failure(error)
       }
-      self?.refreshFinished(id: id, result: result)
+      guard let self else {
+        renewal.lease?.release()
+        return
+      }
+      self.refreshFinished(id: id, renewal)
     }
+  }
+
+  /// What a refresh task produced: its result, whether that is a credential another process
+  /// stored (already saved), and the cross-process lock it holds, if any.
+  private struct Renewal: Sendable {
+    var result: Result<Credential, AuthError>
+    var adopted = false
+    var lease: RefreshLock.Lease?
+  }
+
+  /// The credential in `storage` if it is not `credential`: another process renewed it (or signed
+  /// in) since this one read it. An unreadable store counts as none.
+  private static func newer(than credential: Credential, in storage: any CredentialStorage) -> Credential? {
+    guard let stored = try? storage.load(),
+      stored.accessToken != credential.accessToken
+        || stored.refreshToken != credential.refreshToken
+    else { return nil }
+    return stored
   }
 
   /// A proactive refresh that fails temporarily does not fail a credential that still works (the
@@ -181,8 +215,10 @@ final class SessionStorage: @unchecked Sendable {
 
   // MARK: A refresh's progress
 
-  private func refreshFinished(id: UInt64, result: Result<Credential, AuthError>) {
+  private func refreshFinished(id: UInt64, _ renewal: Renewal) {
     let uptime = scheduler.monotonicNow
+    let result = renewal.result
+    let lease = renewal.lease
     let action = lock.withLock {
       tasks[id] = nil
       let action = machine.refreshFinished(id: id, result: result, uptime: uptime)
@@ -190,9 +226,15 @@ final class SessionStorage: @unchecked Sendable {
       case .discard:
         break
       case .persist(let renewed):
-        jobs.append { self.persist(id: id, renewed) }
+        jobs.append {
+          self.persist(id: id, renewed, save: !renewal.adopted)
+          lease?.release()
+        }
       case .reread:
-        jobs.append { self.reread(id: id) }
+        jobs.append {
+          self.reread(id: id)
+          lease?.release()
+        }
       case .publish(let signal, let outcome, let events):
         jobs.append {
           self.complete(Machine.Completion(signal: signal, outcome: outcome, events: events, clearStorage: false))
@@ -200,6 +242,11 @@ final class SessionStorage: @unchecked Sendable {
       }
       return action
     }
+    switch action {
+    case .discard, .publish: lease?.release()
+    case .persist, .reread: break
+    }
+    if renewal.adopted { log(.debug, "refresh #\(id): another process had renewed the credential; adopted it") }
     switch (action, result) {
     case (.discard, _):
       log(.warning, "refresh #\(id) finished after the session changed; its result was discarded")
@@ -213,12 +260,13 @@ final class SessionStorage: @unchecked Sendable {
     jobs.drain()
   }
 
-  /// Job: saves the renewed credential, then installs it and releases the waiters. A sign-out
+  /// Job: saves the renewed credential (unless `save` is false: another process stored it), then
+  /// installs it and releases the waiters. A sign-out
   /// or sign-in that happened after the refresher returned queued its own storage job after this
   /// one, so this save can never overwrite what it wrote.
-  private func persist(id: UInt64, _ renewed: Credential) {
+  private func persist(id: UInt64, _ renewed: Credential, save: Bool) {
     do {
-      try credentialStorage.save(renewed)
+      if save { try credentialStorage.save(renewed) }
     } catch {
       log(.error, "refresh #\(id): saving the renewed credential failed; it is used in memory: \(error)")
     }
