@@ -119,8 +119,13 @@ public final class SessionManager: Sendable {
   /// ``SessionEvent/signedIn(_:)`` emitted.
   ///
   /// - Throws: ``AuthError/storage(_:)`` if saving failed (the session is active in memory).
+  ///
+  /// With a storage that processes share (``FileCredentialStorage``), the credential is saved
+  /// once more under the cross-process lock, so it lands after any refresh another process was
+  /// saving, and the other processes adopt it at their next refresh.
   public func signIn(_ credential: Credential) async throws(AuthError) {
     try await exclusively { $0.signIn(credential) }
+    _ = try await storage.settleShared()
   }
 
   /// Runs a sign-in flow and signs in with the credential it returns. Sign-in flows, sign-in,
@@ -129,6 +134,7 @@ public final class SessionManager: Sendable {
     try await exclusive { [storage] in
       let credential = try await flow()
       try await storage.signIn(credential).outcome
+      _ = try await storage.settleShared()
       return credential
     }
   }
@@ -142,8 +148,16 @@ public final class SessionManager: Sendable {
   /// The session on the device always ends, whatever the server says; the revocation runs after
   /// the exclusive section, so a sign-in may start meanwhile.
   ///
+  /// With a storage that processes share (``FileCredentialStorage``), the store is cleared once
+  /// more under the cross-process lock, after any refresh another process was saving, and the
+  /// credential that refresh stored is revoked too: the other processes' next refresh is then
+  /// rejected and they sign out. (Without a revocation endpoint they cannot tell a sign-out from
+  /// a lost store, and renew the session.)
+  ///
   /// - Throws: ``AuthError/storage(_:)`` if clearing storage failed (the session is over in
-  ///   memory regardless); otherwise ``AuthError/revocationFailed(_:)`` if the server did not
+  ///   memory regardless) or the cross-process lock timed out
+  ///   (``CredentialStorageError/lockTimedOut(path:seconds:)``); otherwise
+  ///   ``AuthError/revocationFailed(_:)`` if the server did not
   ///   confirm the revocation (the tokens stay valid there until they expire).
   public func signOut() async throws(AuthError) {
     do {
@@ -153,18 +167,22 @@ public final class SessionManager: Sendable {
     }
     let (done, ended) = storage.signOut()
     var cleared: AuthError?
+    var storedElsewhere: Credential?
     do throws(AuthError) {
       try await done.outcome
+      storedElsewhere = try await storage.settleShared()
     } catch {
       cleared = error
     }
     gate.leave()
+    var credentials = ended.map { [$0] } ?? []
+    if let storedElsewhere, storedElsewhere.refreshToken != ended?.refreshToken { credentials.append(storedElsewhere) }
     var revocation: AuthError?
-    if let ended {
+    for credential in credentials {
       do throws(AuthError) {
-        try await storage.revoke(ended)
+        try await storage.revoke(credential)
       } catch {
-        revocation = error
+        revocation = revocation ?? error
       }
     }
     if let error = cleared ?? revocation { throw error }

@@ -341,6 +341,27 @@ final class SessionStorage: @unchecked Sendable {
     return (done, ended)
   }
 
+  /// After a sign-in or sign-out, with a ``SharedCredentialStorage``: takes the cross-process
+  /// lock, reads the store, and writes the session's state again (its credential, or none), so the
+  /// change lands after any refresh another process was saving. A refresh of this session cannot
+  /// interleave: it holds the same lock until its credential is installed. Returns the credential
+  /// the store held if it is not the session's (another process renewed it); `nil` otherwise, and
+  /// for a storage that is not shared.
+  func settleShared() async throws(AuthError) -> Credential? {
+    guard let shared = credentialStorage as? any SharedCredentialStorage else { return nil }
+    let lease = try await shared.refreshLock.acquire()
+    defer { lease.release() }
+    let stored = try? shared.load()
+    let current = self.current?.credential
+    do throws(CredentialStorageError) {
+      if let current { try shared.save(current) } else { try shared.clear() }
+    } catch {
+      log(.error, "writing the session to the shared store under its lock failed: \(error)")
+      throw .storage(error)
+    }
+    return stored == current ? nil : stored
+  }
+
   /// After a sign-out: revokes `credential` at the server through the refresher.
   ///
   /// - Throws: ``AuthError/revocationFailed(_:)`` wrapping the refresher's error.

@@ -74,7 +74,7 @@ struct SharedStoreTests {
     _ = try await firstRefresh.value
   }
 
-  @Test("A refresh cancelled by sign-out while it waits for the lock gives the lock back untouched")
+  @Test("A sign-out while the refresh waits for the lock: the refresh ends, the clear lands after the holder's save")
   func signOutWhileWaiting() async throws {
     try FileCredentialStorage(fileURL: url).save(expired)
     let (first, firstRefresher) = try await makeSession()
@@ -84,11 +84,36 @@ struct SharedStoreTests {
     try await waitUntil { firstRefresher.log.current.calls == 1 }
     let secondRefresh = Task { try await second.validSession() }
     try await Task.sleep(for: .milliseconds(50))
-    try await second.signOut()
+    let signOut = Task { try await second.signOut() }
     await #expect(throws: AuthError.sessionEnded) { try await secondRefresh.value }
     gate.open()
-    _ = try await firstRefresh.value
+    let renewed = try await firstRefresh.value
+    try await signOut.value
     #expect(secondRefresher.log.current.calls == 0)
+    // The sign-out waited for the first session's save, then cleared the store and revoked both.
+    #expect(try FileCredentialStorage(fileURL: url).load() == nil)
+    #expect(secondRefresher.log.current.revoked.map(\.refreshToken) == ["rt-0", renewed.refreshToken])
+  }
+
+  @Test("A sign-in lands after the save of a refresh another session was making, which then adopts it")
+  func signInAfterAnotherSave() async throws {
+    try FileCredentialStorage(fileURL: url).save(expired)
+    let (first, firstRefresher) = try await makeSession()
+    let (second, secondRefresher) = try await makeSession()
+    let gate = firstRefresher.holdNext()
+    let firstRefresh = Task { try await first.validSession() }
+    try await waitUntil { firstRefresher.log.current.calls == 1 }
+    let other = Credential.test(access: "at-bob", refresh: "rt-bob", expiresAt: Date().addingTimeInterval(-1))
+    let signIn = Task { try await second.signIn(other) }
+    try await Task.sleep(for: .milliseconds(50))
+    gate.open()
+    _ = try await firstRefresh.value
+    try await signIn.value
+    #expect(try FileCredentialStorage(fileURL: url).load() == other)
+    // The first session's next refresh finds the new sign-in in the store and adopts it.
+    _ = try await first.refresh(ifGeneration: try #require(first.current).generation)
+    #expect(first.current?.credential == other)
+    #expect(firstRefresher.log.current.calls == 1 && secondRefresher.log.current.calls == 0)
   }
 
   func waitUntil(_ condition: @escaping @Sendable () -> Bool) async throws {
