@@ -8,8 +8,8 @@ import Testing
 #endif
 
 /// A child process of the `StreamsAuthProcessFixture` executable: stdin and stdout are pipes
-/// (the child exits when stdin closes), stderr goes to a log file, never to the test runner's
-/// output; ``kill()`` sends `SIGKILL`.
+/// (the child exits when stdin closes, so it never outlives the test runner), stderr goes to a log
+/// file, never to the test runner's output; ``kill()`` sends `SIGKILL`, and so does deallocation.
 final class FixtureProcess: @unchecked Sendable {
   /// The fixture executable, built next to the test bundle by `swift build --build-tests`.
   static func executableURL() throws -> URL {
@@ -32,7 +32,8 @@ final class FixtureProcess: @unchecked Sendable {
     var description: String
   }
 
-  let process = Process()
+  private let process = Process()
+  /// The child's stderr; a missing line's error quotes it. Removed with the process.
   let logURL: URL
   private let stdin = Pipe()
   private let stdout = Pipe()
@@ -53,10 +54,10 @@ final class FixtureProcess: @unchecked Sendable {
     let output = self.output
     stdout.fileHandleForReading.readabilityHandler = { handle in
       let data = handle.availableData
+      if data.isEmpty { handle.readabilityHandler = nil }
       output.withLock { state in
         if data.isEmpty {
           state.closed = true
-          handle.readabilityHandler = nil
           return
         }
         state.partial.append(data)
@@ -72,9 +73,8 @@ final class FixtureProcess: @unchecked Sendable {
 
   deinit {
     kill()
+    try? FileManager.default.removeItem(at: logURL)
   }
-
-  var processIdentifier: Int32 { process.processIdentifier }
 
   /// The lines printed so far.
   var lines: [String] { output.withLock { $0.lines } }
@@ -105,11 +105,6 @@ final class FixtureProcess: @unchecked Sendable {
   /// Sends one line to the child's stdin.
   func send(_ line: String) {
     stdin.fileHandleForWriting.write(Data((line + "\n").utf8))
-  }
-
-  /// Closes stdin: the child exits.
-  func closeInput() {
-    try? stdin.fileHandleForWriting.close()
   }
 
   /// `SIGKILL`, then reaps the child.

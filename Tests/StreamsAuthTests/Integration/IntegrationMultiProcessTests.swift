@@ -37,6 +37,11 @@ struct IntegrationMultiProcessTests {
       return Setup(server: server, tenant: tenant, pair: pair, directory: directory, store: store)
     }
 
+    /// Removes the store's directory.
+    func remove() {
+      try? FileManager.default.removeItem(at: directory)
+    }
+
     func spawn(_ count: Int, lockTimeout: TimeInterval = 20) throws -> [FixtureProcess] {
       try (0..<count).map { _ in
         try FixtureProcess([
@@ -71,6 +76,7 @@ struct IntegrationMultiProcessTests {
     arguments: [(2, true), (2, false), (8, true), (8, false)])
   func oneRefresh(processes count: Int, knownExpiry: Bool) async throws {
     let setup = try await Setup.make(knownExpiry: knownExpiry)
+    defer { setup.remove() }
     let processes = try setup.spawn(count)
     defer { processes.forEach { $0.kill() } }
     let clock = ContinuousClock()
@@ -103,6 +109,7 @@ struct IntegrationMultiProcessTests {
   @Test("A lock holder killed with SIGKILL: the waiting processes go on at once, with one /token call")
   func holderKilled() async throws {
     let setup = try await Setup.make(knownExpiry: true)
+    defer { setup.remove() }
     let holder = try FixtureProcess(["hold-lock", setup.store.lockFileURL.path])
     defer { holder.kill() }
     #expect(try await holder.line(1) == "LOCKED")
@@ -133,6 +140,7 @@ struct IntegrationMultiProcessTests {
   @Test("A holder that never lets go: the waiters fail within the timeout with a temporary error, nothing refreshed")
   func lockTimeout() async throws {
     let setup = try await Setup.make(knownExpiry: true)
+    defer { setup.remove() }
     let holder = try FixtureProcess(["hold-lock", setup.store.lockFileURL.path])
     defer { holder.kill() }
     #expect(try await holder.line(1) == "LOCKED")

@@ -164,6 +164,7 @@ struct RedactionTests {
     let url = FileManager.default.temporaryDirectory
       .appendingPathComponent("streams-redaction-\(UUID().uuidString)/credential.json")
     let stale = Credential(accessToken: access, refreshToken: refresh, expiresAt: Date(timeIntervalSince1970: 0))
+    defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
     try FileCredentialStorage(fileURL: url).save(stale)
     let transport = TestTransport { _ in jsonResponse(503, "{}") }
     let session = SessionManager(

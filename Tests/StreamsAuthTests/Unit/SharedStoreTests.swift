@@ -22,6 +22,7 @@ struct SharedStoreTests {
 
   @Test("A session waiting for the lock re-reads the store and adopts the credential the holder saved")
   func adoptsAfterWaiting() async throws {
+    defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
     try FileCredentialStorage(fileURL: url).save(expired)
     let (first, firstRefresher) = try await makeSession()
     let (second, secondRefresher) = try await makeSession()
@@ -41,6 +42,7 @@ struct SharedStoreTests {
 
   @Test("A session whose in-memory credential is stale adopts the stored one instead of refreshing it")
   func adoptsWithoutWaiting() async throws {
+    defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
     try FileCredentialStorage(fileURL: url).save(expired)
     let (session, refresher) = try await makeSession()
     let rotated = Credential.test(access: "at-other", refresh: "rt-other", expiresAt: Date().addingTimeInterval(3600))
@@ -54,6 +56,7 @@ struct SharedStoreTests {
 
   @Test("A holder that keeps the lock past the timeout: a temporary error, nothing refreshed, the session kept")
   func timeout() async throws {
+    defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
     try FileCredentialStorage(fileURL: url).save(expired)
     let (first, firstRefresher) = try await makeSession()
     let (second, secondRefresher) = try await makeSession(lockTimeout: 0.2)
@@ -76,6 +79,7 @@ struct SharedStoreTests {
 
   @Test("A sign-out while the refresh waits for the lock: the refresh ends, the clear lands after the holder's save")
   func signOutWhileWaiting() async throws {
+    defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
     try FileCredentialStorage(fileURL: url).save(expired)
     let (first, firstRefresher) = try await makeSession()
     let (second, secondRefresher) = try await makeSession()
@@ -97,6 +101,7 @@ struct SharedStoreTests {
 
   @Test("A sign-in lands after the save of a refresh another session was making, which then adopts it")
   func signInAfterAnotherSave() async throws {
+    defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
     try FileCredentialStorage(fileURL: url).save(expired)
     let (first, firstRefresher) = try await makeSession()
     let (second, secondRefresher) = try await makeSession()
