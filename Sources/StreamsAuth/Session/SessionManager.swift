@@ -33,6 +33,10 @@ import Streams
 ///   is re-read in case another process rotated the token, otherwise cleared, and
 ///   `signedOut(.refreshRejected)` is emitted. Network failures, 5xx, 429 and 408 keep it.
 /// - **Save before resume.** A renewed credential is saved before any waiter resumes.
+/// - **One refresher across processes.** With a storage that processes share
+///   (``FileCredentialStorage``), a refresh takes the store's cross-process lock, re-reads it, and
+///   uses a credential another process stored meanwhile instead of refreshing; sign-in and
+///   sign-out write the store again under the same lock.
 /// - **Loop breaker.** Refreshes that did not help are bounded by ``RefreshWindow``.
 /// - **Ownership.** A refresh belongs to the session: a cancelled waiter leaves at once and the
 ///   refresh carries on; only sign-out, sign-in and deallocation cancel it, and a refresh that

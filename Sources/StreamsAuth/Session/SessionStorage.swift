@@ -261,9 +261,9 @@ final class SessionStorage: @unchecked Sendable {
   }
 
   /// Job: saves the renewed credential (unless `save` is false: another process stored it), then
-  /// installs it and releases the waiters. A sign-out
-  /// or sign-in that happened after the refresher returned queued its own storage job after this
-  /// one, so this save can never overwrite what it wrote.
+  /// installs it and releases the waiters. A sign-out or sign-in that happened after the refresher
+  /// returned queued its own storage job after this one, so this save can never overwrite what it
+  /// wrote.
   private func persist(id: UInt64, _ renewed: Credential, save: Bool) {
     do {
       if save { try credentialStorage.save(renewed) }
@@ -279,7 +279,7 @@ final class SessionStorage: @unchecked Sendable {
       log(
         .warning, "refresh #\(id) was saved but the session changed meanwhile; the next sign-in or sign-out replaces it"
       )
-    } else {
+    } else if save {
       log(.debug, "refresh #\(id) succeeded and was saved: \(renewed)")
     }
   }
