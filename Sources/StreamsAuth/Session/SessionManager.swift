@@ -122,11 +122,13 @@ public final class SessionManager: Sendable {
   /// waiters fail with ``AuthError/sessionEnded``); returns once it was saved and
   /// ``SessionEvent/signedIn(_:)`` emitted.
   ///
-  /// - Throws: ``AuthError/storage(_:)`` if saving failed (the session is active in memory).
-  ///
   /// With a storage that processes share (``FileCredentialStorage``), the credential is saved
   /// once more under the cross-process lock, so it lands after any refresh another process was
   /// saving, and the other processes adopt it at their next refresh.
+  ///
+  /// - Throws: ``AuthError/storage(_:)`` if saving failed or another process held the lock past
+  ///   its timeout (``CredentialStorageError/lockTimedOut(path:seconds:)``); the session is active
+  ///   in memory either way.
   public func signIn(_ credential: Credential) async throws(AuthError) {
     try await exclusively { $0.signIn(credential) }
     _ = try await storage.settleShared()
