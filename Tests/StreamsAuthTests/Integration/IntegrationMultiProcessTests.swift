@@ -24,8 +24,10 @@ struct IntegrationMultiProcessTests {
 
     /// - Parameter knownExpiry: whether the stored credential says it has expired (each process
     ///   then refreshes before sending) or not (each process learns it from a 401).
-    static func make(knownExpiry: Bool) async throws -> Setup {
-      let server = try await OAuthTestServer.shared()
+    static func make(
+      knownExpiry: Bool, server configuration: OAuthServerConfiguration = OAuthServerConfiguration()
+    ) async throws -> Setup {
+      let server = try await OAuthTestServer.shared(configuration)
       let tenant = try await server.makeTenant()
       let pair = try await tenant.issueTokens(accessTokenLifetime: -1)
       let directory = FileManager.default.temporaryDirectory.appendingPathComponent("streams-mp-\(UUID().uuidString)")
@@ -135,6 +137,51 @@ struct IntegrationMultiProcessTests {
     print(
       "MULTIPROCESS django holder-killed waiters=2 resumed_after=\(Live.seconds(elapsed))s token_calls=\(counters.tokenCalls)"
     )
+  }
+
+  @Test(
+    "A refresher killed after the server rotated: with no grace period the others are signed out, with one they recover",
+    arguments: [false, true])
+  func refresherKilledMidRefresh(gracePeriod: Bool) async throws {
+    let setup = try await Setup.make(
+      knownExpiry: true, server: gracePeriod ? Live.graceServer : OAuthServerConfiguration())
+    defer { setup.remove() }
+    // The server commits the rotation at once and answers 5 s later; the process dies meanwhile.
+    try await setup.tenant.setTokenLatency(after: .seconds(5))
+    let victim = try setup.spawn(1)[0]
+    defer { victim.kill() }
+    #expect(try await victim.line(1) == "READY")
+    victim.send("go")
+    let deadline = ContinuousClock.now + .seconds(30)
+    while try await setup.tenant.counters().refreshCalls == 0, ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    try await Task.sleep(for: .milliseconds(500))  // DOT has committed; the reply is held back
+    victim.kill()
+    try await setup.tenant.setTokenLatency()
+
+    let processes = try setup.spawn(2)
+    defer { processes.forEach { $0.kill() } }
+    let answers = try await setup.run(processes)
+    let counters = try await setup.tenant.counters()
+    if gracePeriod {
+      // The store still holds the rotated-out token; within the grace period the server answers
+      // with the pair it had minted for the dead process.
+      #expect(answers.allSatisfy { $0["status"] as? Int == 200 }, "\(answers)")
+      #expect(counters.graceReuses == 1 && counters.reuseDetections == 0)
+      #expect(counters.refreshCalls == 2)
+    } else {
+      // Without one, presenting it again is reuse: the family is revoked and the session ends.
+      for answer in answers {
+        #expect(answer["temporary"] as? Bool == false, "\(answer)")
+        #expect((answer["error"] as? String)?.contains("rejected the refresh token") == true, "\(answer)")
+      }
+      #expect(counters.reuseDetections >= 1)
+      #expect(try setup.store.load() == nil)
+    }
+    print(
+      "MULTIPROCESS django killed-mid-refresh grace=\(gracePeriod) refresh_calls=\(counters.refreshCalls) "
+        + "grace_reuses=\(counters.graceReuses) reuse=\(counters.reuseDetections)")
   }
 
   @Test("A holder that never lets go: the waiters fail within the timeout with a temporary error, nothing refreshed")
