@@ -49,6 +49,10 @@ let package = Package(
     .testTarget(
       name: "StreamsAdaptersTests",
       dependencies: ["Streams", "StreamsAdapters", "StreamsTest", "StreamsTestSupport"]),
+    // One process of the multi-process refresh tests: StreamsAuthTests spawns it (not a product).
+    .executableTarget(
+      name: "StreamsAuthProcessFixture", dependencies: ["Streams", "StreamsAuth"],
+      path: "Tests/StreamsAuthProcessFixture"),
     .testTarget(
       name: "StreamsAuthTests",
       dependencies: [

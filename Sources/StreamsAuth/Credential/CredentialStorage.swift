@@ -1,6 +1,14 @@
 import Foundation
 import Streams
 
+/// A storage that several processes may share: a refresh takes its cross-process lock, re-reads
+/// the store, adopts a credential another process renewed meanwhile, and otherwise refreshes and
+/// saves before releasing the lock.
+protocol SharedCredentialStorage: CredentialStorage {
+  /// The lock beside the store.
+  var refreshLock: RefreshLock { get }
+}
+
 /// Where the credential survives between launches.
 ///
 /// A ``SessionManager`` calls its storage from one job at a time, in the order of the state changes that
@@ -28,6 +36,9 @@ public enum CredentialStorageError: Error, Sendable, Hashable, CustomStringConve
   case fileSystem(operation: String, path: String, reason: String)
   /// A Keychain call failed with `status` (an `OSStatus`).
   case keychain(operation: String, status: Int32)
+  /// Another process held the refresh lock at `path` for more than `seconds`; nothing was
+  /// refreshed and the session was kept. Temporary: the next attempt waits again.
+  case lockTimedOut(path: String, seconds: TimeInterval)
 
   /// What happened and what to do about it.
   public var description: String {
@@ -38,6 +49,9 @@ public enum CredentialStorageError: Error, Sendable, Hashable, CustomStringConve
       return "The stored credential could not be read (\(reason)); clear the storage and sign in again."
     case .fileSystem(let operation, let path, let reason):
       return "Could not \(operation) \(path): \(reason). Check that the directory exists and is writable by this user."
+    case .lockTimedOut(let path, let seconds):
+      return "Another process held the refresh lock \(path) for more than \(AuthError.seconds(seconds)); "
+        + "nothing was refreshed and the session was kept. Try again."
     case .keychain(let operation, let status):
       return "The Keychain refused to \(operation) (OSStatus \(status)); check the access group and accessibility."
     }

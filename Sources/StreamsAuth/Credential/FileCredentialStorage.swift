@@ -14,15 +14,35 @@ import Streams
 ///
 /// A save writes a temporary file next to the target with mode `0600`, flushes it to disk and
 /// renames it over the target, so a crash leaves either the old credential or the new one, never
-/// half of one. Use it where there is no Keychain (Linux servers, command-line tools).
-public final class FileCredentialStorage: CredentialStorage, @unchecked Sendable {
+/// half of one. Use it where there is no Keychain (Linux servers, command-line tools), and for a
+/// session that an app shares with its extensions (a file in the shared container).
+///
+/// Processes that share the file refresh one at a time: a ``SessionManager`` takes an exclusive
+/// `flock` on ``lockFileURL`` (created beside the file, mode `0600`, never deleted) before a
+/// refresh, re-reads the file, uses a credential another process renewed meanwhile instead of
+/// refreshing, and otherwise refreshes and saves before releasing the lock. The kernel releases
+/// the lock of a process that dies; a holder that stays longer than `lockTimeout` makes the
+/// waiting refresh fail with ``CredentialStorageError/lockTimedOut(path:seconds:)``, a temporary
+/// error that keeps the session.
+public final class FileCredentialStorage: CredentialStorage, SharedCredentialStorage, @unchecked Sendable {
   /// The file that holds the credential.
   public let fileURL: URL
+  /// The cross-process refresh lock: `fileURL` with `.lock` appended.
+  public var lockFileURL: URL { refreshLock.url }
+  let refreshLock: RefreshLock
   private let lock = Lock.make()
 
   /// Creates a storage backed by `fileURL`; the file is created on the first save.
-  public init(fileURL: URL) {
+  ///
+  /// - Parameters:
+  ///   - fileURL: The credential file.
+  ///   - lockTimeout: How long a refresh waits for another process's refresh before failing
+  ///     temporarily; 30 s, longer than a token request normally takes.
+  public init(fileURL: URL, lockTimeout: TimeInterval = 30) {
     self.fileURL = fileURL
+    self.refreshLock = RefreshLock(
+      url: fileURL.deletingLastPathComponent().appendingPathComponent(fileURL.lastPathComponent + ".lock"),
+      timeout: max(0, lockTimeout))
   }
 
   /// Reads and decodes the file; `nil` when it does not exist.

@@ -35,6 +35,15 @@ public enum AuthError: Error, Sendable, Hashable, CustomStringConvertible {
   case tokenEndpoint(statusCode: Int, error: OAuthErrorResponse?)
   /// The token endpoint answered 2xx with a body StreamsAuth cannot use.
   case malformedTokenResponse(MalformedTokenResponse)
+  /// The resource server refused the token for lacking a scope (RFC 6750 §3.1
+  /// `error="insufficient_scope"`); `requiredScope` is the scope its challenge names, if any.
+  /// Refreshing cannot help, so none was started: sign in again asking for that scope. The
+  /// session is kept.
+  case insufficientScope(requiredScope: String?)
+  /// Sign-out cleared the session on the device, but the server did not confirm revoking its
+  /// tokens (RFC 7009); the underlying error says why (network, an error status). The tokens stay
+  /// valid at the server until they expire. Nothing was kept on the device.
+  indirect case revocationFailed(AuthError)
   /// The network failed before a complete answer arrived.
   case network(TransportError)
   /// More than the allowed number of refreshes happened within the refresh window: something
@@ -70,11 +79,13 @@ public enum AuthError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The family of this failure.
   public var kind: Kind {
     switch self {
+    case .revocationFailed(let underlying): return underlying.kind
     case .network: return .network
     case .tokenEndpoint(_, let error?) where OAuthErrorResponse.clientConfigurationCodes.contains(error.code):
       return .client
     case .tokenEndpoint, .malformedTokenResponse: return .server
-    case .notSignedIn, .noRefreshToken, .credentialExpired, .userIDUnavailable, .refreshRejected, .sessionEnded:
+    case .notSignedIn, .noRefreshToken, .credentialExpired, .userIDUnavailable, .refreshRejected, .sessionEnded,
+      .insufficientScope:
       return .account
     case .cancelled: return .cancelled
     case .excessiveRefresh, .sessionReleased, .storage, .invalidConfiguration: return .client
@@ -92,6 +103,8 @@ public enum AuthError: Error, Sendable, Hashable, CustomStringConvertible {
   public var isTemporary: Bool {
     switch self {
     case .network, .malformedTokenResponse: return true
+    case .revocationFailed(let underlying): return underlying.isTemporary
+    case .storage(.lockTimedOut): return true
     case .tokenEndpoint(let status, _): return status >= 500 || status == 429 || status == 408
     default: return false
     }
@@ -120,6 +133,19 @@ public enum AuthError: Error, Sendable, Hashable, CustomStringConvertible {
         + "check the client configuration (token endpoint, client id, secret)."
     case .malformedTokenResponse(let problem):
       return "The token endpoint's reply could not be used: \(problem). The session was kept; try again later."
+    case .insufficientScope(let scope):
+      let needed = scope.map { " (it requires \"\($0)\")" } ?? ""
+      return "The resource refused the token for lacking a scope\(needed); refreshing cannot help. "
+        + "The session was kept; sign in again asking for the scope."
+    case .revocationFailed(let underlying):
+      let reason: String
+      switch underlying {
+      case .network(let error): reason = "the network failed (\(error))"
+      case .tokenEndpoint(let status, let error): reason = "it answered HTTP \(status)\(error.map { " (\($0))" } ?? "")"
+      default: reason = "\(underlying)"
+      }
+      return "Signed out on this device, but the revocation endpoint did not confirm revoking the tokens: \(reason). "
+        + "They stay valid at the server until they expire."
     case .network(let error):
       return "The network failed: \(error). The session was kept; try again when the connection is back."
     case .excessiveRefresh(let refreshes, let interval):

@@ -17,11 +17,19 @@ import Foundation
 ///   (refreshing proactively within the leeway), sets `Authorization: Bearer …`, and remembers
 ///   the generation on the request's ``RequestContext``. Any other request goes out unchanged,
 ///   signed in or not. Never to a third party.
-/// - **Retry**: when ``isAuthenticationFailure`` says so (401 by default) for a request this
-///   interceptor authorized: waits for the outcome of that generation's refresh (started, joined,
-///   or already finished: no network call if the credential was already replaced), then
-///   ``RetryDecision/retry``. At most one authentication retry per request; the decision for an
-///   attempt is memoized, so asking twice starts nothing twice.
+/// - **Retry**: for a request this interceptor authorized, the response's `Bearer` challenges
+///   (RFC 6750 §3, every `WWW-Authenticate` field, properly parsed) decide first:
+///   - `error="insufficient_scope"` (on a 401 or 403): no refresh, which cannot help; the request
+///     fails with ``AuthError/insufficientScope(requiredScope:)`` naming the scope to ask for.
+///   - another error code than `invalid_token` (`invalid_request`, …): no refresh; the response is
+///     returned as it is.
+///   - `error="invalid_token"`, or no `Bearer` error at all (a bare 401, a malformed header, other
+///     schemes only): when ``isAuthenticationFailure`` says so (401 by default), waits for the
+///     outcome of that generation's refresh (started, joined, or already finished: no network
+///     call if the credential was already replaced), then ``RetryDecision/retry``.
+///
+///   At most one authentication retry per request; the decision for an attempt is memoized, so
+///   asking twice starts nothing twice.
 ///
 /// ```swift
 /// let client = HTTPClient(interceptors: [session.interceptor(hosts: ["api.example.com"])])
@@ -49,14 +57,11 @@ public final class AuthInterceptor: RequestInterceptor {
     self.isAuthenticationFailure = isAuthenticationFailure
   }
 
-  /// A stricter predicate: a 401 carrying `WWW-Authenticate: Bearer error="invalid_token"`
-  /// (RFC 6750 §3.1).
+  /// A stricter predicate: a 401 carrying a `Bearer` challenge with `error="invalid_token"`
+  /// (RFC 6750 §3.1), read from every `WWW-Authenticate` field with the RFC 9110 grammar (quoted
+  /// strings, several challenges per field). A bare 401 does not count.
   public static func invalidTokenChallenge(_ response: HTTPResponse) -> Bool {
-    guard response.statusCode == 401, let challenge = response.value(forHeader: "WWW-Authenticate") else {
-      return false
-    }
-    let lowered = challenge.lowercased()
-    return lowered.hasPrefix("bearer") && lowered.contains("invalid_token")
+    response.statusCode == 401 && BearerChallenge(response) == .invalidToken
   }
 
   /// Whether a request to `url` may carry the token.
@@ -88,10 +93,17 @@ public final class AuthInterceptor: RequestInterceptor {
   public func retry(_ request: URLRequest, context: RequestContext, dueTo failure: RequestFailure) async
     -> RetryDecision
   {
-    guard case .response(let response) = failure, isAuthenticationFailure(response),
-      !context.hasCrossedOrigin, authorizes(response.url ?? request.url),
-      let generation = context[AuthorizedGeneration.self]
+    guard case .response(let response) = failure, !context.hasCrossedOrigin,
+      authorizes(response.url ?? request.url), let generation = context[AuthorizedGeneration.self]
     else { return .doNotRetry }
+    switch BearerChallenge(response) {
+    case .insufficientScope(let scope) where response.statusCode == 401 || response.statusCode == 403:
+      return .doNotRetryWithError(AuthError.insufficientScope(requiredScope: scope))
+    case .insufficientScope, .otherError:
+      return .doNotRetry
+    case .invalidToken, .none:
+      guard isAuthenticationFailure(response) else { return .doNotRetry }
+    }
     let attempt = context.attempt
     let claim = context.update(AuthRetryLedger.self) { ledger -> AuthRetryLedger.Claim in
       var current = ledger ?? AuthRetryLedger()

@@ -36,6 +36,17 @@ public struct OAuthClientConfiguration: Sendable, CustomStringConvertible, Custo
   /// vendor codes such as `refresh_token_already_used` if your server sends them.
   public var fatalErrorCodes: Set<String>
 
+  /// The revocation endpoint (RFC 7009), such as `https://auth.example.com/o/revoke_token/`, or
+  /// `nil` when the server has none: ``SessionManager/signOut()`` then only forgets the tokens on
+  /// the device. The client authenticates there as at the token endpoint.
+  public var revocationEndpoint: URL?
+  /// Whether sign-out also revokes the access token (`token_type_hint=access_token`), after the
+  /// refresh token. Off by default: RFC 7009 §2.1 lets a server revoke a grant's access tokens
+  /// with its refresh token, and a server that cannot revoke access tokens answers
+  /// `unsupported_token_type`, which is not a failure. A credential without a refresh token
+  /// always has its access token revoked.
+  public var revokesAccessToken: Bool
+
   /// Creates a configuration.
   ///
   /// - Parameters:
@@ -45,11 +56,15 @@ public struct OAuthClientConfiguration: Sendable, CustomStringConvertible, Custo
   ///   - clientAuthentication: How to send the client's identity; ``ClientAuthentication/automatic``.
   ///   - additionalParameters: Extra form parameters for every refresh.
   ///   - fatalErrorCodes: OAuth error codes that end the session; `["invalid_grant"]`.
+  ///   - revocationEndpoint: The RFC 7009 revocation endpoint that sign-out posts to; `nil` for none.
+  ///   - revokesAccessToken: Whether sign-out revokes the access token too; `false`.
   public init(
     tokenEndpoint: URL, clientID: String, clientSecret: String? = nil,
     clientAuthentication: ClientAuthentication = .automatic, additionalParameters: [String: String] = [:],
-    fatalErrorCodes: Set<String> = ["invalid_grant"]
+    fatalErrorCodes: Set<String> = ["invalid_grant"], revocationEndpoint: URL? = nil, revokesAccessToken: Bool = false
   ) {
+    self.revocationEndpoint = revocationEndpoint
+    self.revokesAccessToken = revokesAccessToken
     self.tokenEndpoint = tokenEndpoint
     self.clientID = clientID
     self.clientSecret = clientSecret
@@ -76,6 +91,8 @@ public struct OAuthClientConfiguration: Sendable, CustomStringConvertible, Custo
         "clientSecret": clientSecret == nil ? "none" : "<redacted>", "clientAuthentication": clientAuthentication,
         "additionalParameters": additionalParameters.mapValues { _ in "<redacted>" },
         "fatalErrorCodes": fatalErrorCodes,
+        "revocationEndpoint": revocationEndpoint.map(HTTPResponse.redactedURL) as Any,
+        "revokesAccessToken": revokesAccessToken,
       ], displayStyle: .struct)
   }
 }

@@ -15,7 +15,10 @@ import Streams
 /// - Keeps the old refresh token when the response carries none (§6; servers that do not rotate
 ///   may omit it), keeps the scope and user when the response does not restate them, and turns
 ///   `expires_in` into an absolute ``Credential/expiresAt`` when the response arrives, stamping
-///   ``Credential/issuedAt`` with the same instant.
+///   ``Credential/issuedAt`` with the same instant. Without `expires_in`, a JWT access token's own
+///   `exp` claim gives the expiry (decoded, not verified: it only schedules the proactive refresh;
+///   `exp − iat` counted from the arrival when the token states `iat`); an opaque or unreadable
+///   token leaves the expiry unknown.
 /// - Sends the request once. It sends it a second time only when the first surely never reached
 ///   the server (offline, unknown host, connection refused); after a timeout or a dropped
 ///   connection the server may already have rotated the token, so the failure is reported instead.
@@ -76,8 +79,18 @@ public struct OAuthRefresher: CredentialRefresher {
   /// - Throws: ``AuthError/noRefreshToken`` when the credential has none.
   public func makeRequest(for credential: Credential) throws(AuthError) -> URLRequest {
     guard let refreshToken = credential.refreshToken, !refreshToken.isEmpty else { throw .noRefreshToken }
-    var fields = [("grant_type", "refresh_token"), ("refresh_token", refreshToken)]
-    var request = URLRequest(url: configuration.tokenEndpoint)
+    let extra = configuration.additionalParameters.keys.sorted().map {
+      ($0, configuration.additionalParameters[$0] ?? "")
+    }
+    return clientRequest(
+      to: configuration.tokenEndpoint, fields: [("grant_type", "refresh_token"), ("refresh_token", refreshToken)],
+      extra: extra)
+  }
+
+  /// A form `POST` of `fields` to `url`, the client authenticated as at the token endpoint, then `extra`.
+  func clientRequest(to url: URL, fields: [(String, String)], extra: [(String, String)] = []) -> URLRequest {
+    var fields = fields
+    var request = URLRequest(url: url)
     request.httpMethod = "POST"
     request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
     request.setValue("application/json", forHTTPHeaderField: "Accept")
@@ -95,9 +108,7 @@ public struct OAuthRefresher: CredentialRefresher {
       fields.append(("client_id", configuration.clientID))
       if let secret = configuration.clientSecret { fields.append(("client_secret", secret)) }
     }
-    for key in configuration.additionalParameters.keys.sorted() {
-      fields.append((key, configuration.additionalParameters[key] ?? ""))
-    }
+    fields += extra
     request.httpBody = Data(Self.formEncode(fields).utf8)
     return request
   }
@@ -139,7 +150,7 @@ public struct OAuthRefresher: CredentialRefresher {
     var expiresAt: Date?
     switch object["expires_in"] {
     case .none, .some(.null):
-      expiresAt = nil
+      expiresAt = JWTExpiry.expiresAt(of: accessToken, receivedAt: receivedAt)
     case .some(.number(let seconds)) where seconds >= 0 && seconds.isFinite:
       expiresAt = receivedAt.addingTimeInterval(seconds)
     case .some(.string(let text)):
@@ -168,15 +179,20 @@ public struct OAuthRefresher: CredentialRefresher {
   }
 
   private func classifyFailure(_ response: HTTPResponse) -> AuthError {
-    var oauthError: OAuthErrorResponse?
-    if case .some(.object(let fields)) = Self.parseJSON(response.body), let code = fields["error"]?.string {
-      oauthError = OAuthErrorResponse(
-        code: code, errorDescription: fields["error_description"]?.string, errorURI: fields["error_uri"]?.string)
-    }
+    let oauthError = Self.oauthError(in: response)
     if let oauthError, configuration.fatalErrorCodes.contains(oauthError.code) {
       return .refreshRejected(oauthError)
     }
     return .tokenEndpoint(statusCode: response.statusCode, error: oauthError)
+  }
+
+  /// The RFC 6749 §5.2 error object of a failed response, if its body is one.
+  static func oauthError(in response: HTTPResponse) -> OAuthErrorResponse? {
+    guard case .some(.object(let fields)) = parseJSON(response.body), let code = fields["error"]?.string else {
+      return nil
+    }
+    return OAuthErrorResponse(
+      code: code, errorDescription: fields["error_description"]?.string, errorURI: fields["error_uri"]?.string)
   }
 
   static func parseJSON(_ data: Data) -> JSONValue? {

@@ -33,6 +33,10 @@ import Streams
 ///   is re-read in case another process rotated the token, otherwise cleared, and
 ///   `signedOut(.refreshRejected)` is emitted. Network failures, 5xx, 429 and 408 keep it.
 /// - **Save before resume.** A renewed credential is saved before any waiter resumes.
+/// - **One refresher across processes.** With a storage that processes share
+///   (``FileCredentialStorage``), a refresh takes the store's cross-process lock, re-reads it, and
+///   uses a credential another process stored meanwhile instead of refreshing; sign-in and
+///   sign-out write the store again under the same lock.
 /// - **Loop breaker.** Refreshes that did not help are bounded by ``RefreshWindow``.
 /// - **Ownership.** A refresh belongs to the session: a cancelled waiter leaves at once and the
 ///   refresh carries on; only sign-out, sign-in and deallocation cancel it, and a refresh that
@@ -118,9 +122,16 @@ public final class SessionManager: Sendable {
   /// waiters fail with ``AuthError/sessionEnded``); returns once it was saved and
   /// ``SessionEvent/signedIn(_:)`` emitted.
   ///
-  /// - Throws: ``AuthError/storage(_:)`` if saving failed (the session is active in memory).
+  /// With a storage that processes share (``FileCredentialStorage``), the credential is saved
+  /// once more under the cross-process lock, so it lands after any refresh another process was
+  /// saving, and the other processes adopt it at their next refresh.
+  ///
+  /// - Throws: ``AuthError/storage(_:)`` if saving failed or another process held the lock past
+  ///   its timeout (``CredentialStorageError/lockTimedOut(path:seconds:)``); the session is active
+  ///   in memory either way.
   public func signIn(_ credential: Credential) async throws(AuthError) {
     try await exclusively { $0.signIn(credential) }
+    _ = try await storage.settleShared()
   }
 
   /// Runs a sign-in flow and signs in with the credential it returns. Sign-in flows, sign-in,
@@ -129,18 +140,58 @@ public final class SessionManager: Sendable {
     try await exclusive { [storage] in
       let credential = try await flow()
       try await storage.signIn(credential).outcome
+      _ = try await storage.settleShared()
       return credential
     }
   }
 
   /// Signs out: the credential is forgotten at once, a refresh in flight is cancelled and its
-  /// waiters fail with ``AuthError/sessionEnded``; returns once storage was cleared and
-  /// ``SessionEvent/signedOut(_:)`` emitted.
+  /// waiters fail with ``AuthError/sessionEnded``, storage is cleared and
+  /// ``SessionEvent/signedOut(_:)`` emitted; then, when the refresher can revoke
+  /// (``OAuthClientConfiguration/revocationEndpoint``), the tokens the session held are revoked at
+  /// the server (RFC 7009) and the call returns once the server answered.
+  ///
+  /// The session on the device always ends, whatever the server says; the revocation runs after
+  /// the exclusive section, so a sign-in may start meanwhile.
+  ///
+  /// With a storage that processes share (``FileCredentialStorage``), the store is cleared once
+  /// more under the cross-process lock, after any refresh another process was saving, and the
+  /// credential that refresh stored is revoked too: the other processes' next refresh is then
+  /// rejected and they sign out. (Without a revocation endpoint they cannot tell a sign-out from
+  /// a lost store, and renew the session.)
   ///
   /// - Throws: ``AuthError/storage(_:)`` if clearing storage failed (the session is over in
-  ///   memory regardless).
+  ///   memory regardless) or the cross-process lock timed out
+  ///   (``CredentialStorageError/lockTimedOut(path:seconds:)``); otherwise
+  ///   ``AuthError/revocationFailed(_:)`` if the server did not
+  ///   confirm the revocation (the tokens stay valid there until they expire).
   public func signOut() async throws(AuthError) {
-    try await exclusively { $0.signOut() }
+    do {
+      try await gate.enter()
+    } catch {
+      throw .cancelled
+    }
+    let (done, ended) = storage.signOut()
+    var cleared: AuthError?
+    var storedElsewhere: Credential?
+    do throws(AuthError) {
+      try await done.outcome
+      storedElsewhere = try await storage.settleShared()
+    } catch {
+      cleared = error
+    }
+    gate.leave()
+    var credentials = ended.map { [$0] } ?? []
+    if let storedElsewhere, storedElsewhere.refreshToken != ended?.refreshToken { credentials.append(storedElsewhere) }
+    var revocation: AuthError?
+    for credential in credentials {
+      do throws(AuthError) {
+        try await storage.revoke(credential)
+      } catch {
+        revocation = revocation ?? error
+      }
+    }
+    if let error = cleared ?? revocation { throw error }
   }
 
   /// Runs `operation` when no other exclusive operation (sign-in, sign-out, restore, another

@@ -157,17 +157,51 @@ final class SessionStorage: @unchecked Sendable {
 
   /// Under the lock: creates the refresh task (creating a task runs nothing). The task is owned
   /// here, not by any waiter, and holds the storage weakly.
+  ///
+  /// With a ``SharedCredentialStorage``, the task first takes the cross-process lock and re-reads
+  /// the store: a credential another process stored meanwhile is adopted instead of refreshing.
+  /// The lock is held until the renewed credential is saved (or the refresh ends otherwise).
   private func startRefreshLocked(id: UInt64, credential: Credential) {
     let refresher = self.refresher
+    let shared = credentialStorage as? any SharedCredentialStorage
     tasks[id] = Task { [weak self] in
-      let result: Result<Credential, AuthError>
+      var renewal = Renewal(result: .failure(.cancelled))
       do throws(AuthError) {
-        result = .success(try await refresher.refresh(credential))
+        if let shared {
+          renewal.lease = try await shared.refreshLock.acquire()
+          if let stored = Self.newer(than: credential, in: shared) {
+            renewal.result = .success(stored)
+            renewal.adopted = true
+          }
+        }
+        if !renewal.adopted { renewal.result = .success(try await refresher.refresh(credential)) }
       } catch {
-        result = .failure(error)
+        renewal.result = .failure(error)
       }
-      self?.refreshFinished(id: id, result: result)
+      guard let self else {
+        renewal.lease?.release()
+        return
+      }
+      self.refreshFinished(id: id, renewal)
     }
+  }
+
+  /// What a refresh task produced: its result, whether that is a credential another process
+  /// stored (already saved), and the cross-process lock it holds, if any.
+  private struct Renewal: Sendable {
+    var result: Result<Credential, AuthError>
+    var adopted = false
+    var lease: RefreshLock.Lease?
+  }
+
+  /// The credential in `storage` if it is not `credential`: another process renewed it (or signed
+  /// in) since this one read it. An unreadable store counts as none.
+  private static func newer(than credential: Credential, in storage: any CredentialStorage) -> Credential? {
+    guard let stored = try? storage.load(),
+      stored.accessToken != credential.accessToken
+        || stored.refreshToken != credential.refreshToken
+    else { return nil }
+    return stored
   }
 
   /// A proactive refresh that fails temporarily does not fail a credential that still works (the
@@ -181,8 +215,10 @@ final class SessionStorage: @unchecked Sendable {
 
   // MARK: A refresh's progress
 
-  private func refreshFinished(id: UInt64, result: Result<Credential, AuthError>) {
+  private func refreshFinished(id: UInt64, _ renewal: Renewal) {
     let uptime = scheduler.monotonicNow
+    let result = renewal.result
+    let lease = renewal.lease
     let action = lock.withLock {
       tasks[id] = nil
       let action = machine.refreshFinished(id: id, result: result, uptime: uptime)
@@ -190,9 +226,15 @@ final class SessionStorage: @unchecked Sendable {
       case .discard:
         break
       case .persist(let renewed):
-        jobs.append { self.persist(id: id, renewed) }
+        jobs.append {
+          self.persist(id: id, renewed, save: !renewal.adopted)
+          lease?.release()
+        }
       case .reread:
-        jobs.append { self.reread(id: id) }
+        jobs.append {
+          self.reread(id: id)
+          lease?.release()
+        }
       case .publish(let signal, let outcome, let events):
         jobs.append {
           self.complete(Machine.Completion(signal: signal, outcome: outcome, events: events, clearStorage: false))
@@ -200,6 +242,11 @@ final class SessionStorage: @unchecked Sendable {
       }
       return action
     }
+    switch action {
+    case .discard, .publish: lease?.release()
+    case .persist, .reread: break
+    }
+    if renewal.adopted { log(.debug, "refresh #\(id): another process had renewed the credential; adopted it") }
     switch (action, result) {
     case (.discard, _):
       log(.warning, "refresh #\(id) finished after the session changed; its result was discarded")
@@ -213,12 +260,13 @@ final class SessionStorage: @unchecked Sendable {
     jobs.drain()
   }
 
-  /// Job: saves the renewed credential, then installs it and releases the waiters. A sign-out
-  /// or sign-in that happened after the refresher returned queued its own storage job after this
-  /// one, so this save can never overwrite what it wrote.
-  private func persist(id: UInt64, _ renewed: Credential) {
+  /// Job: saves the renewed credential (unless `save` is false: another process stored it), then
+  /// installs it and releases the waiters. A sign-out or sign-in that happened after the refresher
+  /// returned queued its own storage job after this one, so this save can never overwrite what it
+  /// wrote.
+  private func persist(id: UInt64, _ renewed: Credential, save: Bool) {
     do {
-      try credentialStorage.save(renewed)
+      if save { try credentialStorage.save(renewed) }
     } catch {
       log(.error, "refresh #\(id): saving the renewed credential failed; it is used in memory: \(error)")
     }
@@ -231,7 +279,7 @@ final class SessionStorage: @unchecked Sendable {
       log(
         .warning, "refresh #\(id) was saved but the session changed meanwhile; the next sign-in or sign-out replaces it"
       )
-    } else {
+    } else if save {
       log(.debug, "refresh #\(id) succeeded and was saved: \(renewed)")
     }
   }
@@ -281,12 +329,50 @@ final class SessionStorage: @unchecked Sendable {
     return done
   }
 
-  /// Signs out; the returned subject publishes the outcome once storage was cleared and
-  /// `signedOut` emitted.
-  func signOut() -> AsyncSubject<Void> {
-    let done = changeSession({ $0.signedOut() }) { self.clearStorage() }
+  /// Signs out; `done` publishes the outcome once storage was cleared and `signedOut` emitted;
+  /// `ended` is the credential the session held, for ``revoke(_:)``.
+  func signOut() -> (done: AsyncSubject<Void>, ended: Credential?) {
+    var ended: Credential?
+    let done = changeSession({ machine in
+      ended = machine.credential
+      return machine.signedOut()
+    }) { self.clearStorage() }
     log(.debug, "signed out")
-    return done
+    return (done, ended)
+  }
+
+  /// After a sign-in or sign-out, with a ``SharedCredentialStorage``: takes the cross-process
+  /// lock, reads the store, and writes the session's state again (its credential, or none), so the
+  /// change lands after any refresh another process was saving. A refresh of this session cannot
+  /// interleave: it holds the same lock until its credential is installed. Returns the credential
+  /// the store held if it is not the session's (another process renewed it); `nil` otherwise, and
+  /// for a storage that is not shared.
+  func settleShared() async throws(AuthError) -> Credential? {
+    guard let shared = credentialStorage as? any SharedCredentialStorage else { return nil }
+    let lease = try await shared.refreshLock.acquire()
+    defer { lease.release() }
+    let stored = try? shared.load()
+    let current = self.current?.credential
+    do throws(CredentialStorageError) {
+      if let current { try shared.save(current) } else { try shared.clear() }
+    } catch {
+      log(.error, "writing the session to the shared store under its lock failed: \(error)")
+      throw .storage(error)
+    }
+    return stored == current ? nil : stored
+  }
+
+  /// After a sign-out: revokes `credential` at the server through the refresher.
+  ///
+  /// - Throws: ``AuthError/revocationFailed(_:)`` wrapping the refresher's error.
+  func revoke(_ credential: Credential) async throws(AuthError) {
+    do throws(AuthError) {
+      try await refresher.revoke(credential)
+      log(.debug, "sign-out: the server revoked the tokens")
+    } catch {
+      log(.warning, "sign-out: the server did not confirm revoking the tokens: \(error)")
+      throw .revocationFailed(error)
+    }
   }
 
   /// Signs in or out: `change` updates the machine under the lock (the refresh it abandons fails

@@ -165,7 +165,9 @@ struct IntegrationScenarioTests {
 
   @Test("4. A temporary refresh failure keeps the session")
   func temporaryRefreshFailure() async throws {
-    let rig = try await Live.Rig.make()
+    // A cooldown far longer than the test: the scheduler's clock, which is the wall clock plus
+    // what the test adds, must not leave it by itself on a slow, loaded machine.
+    let rig = try await Live.Rig.make(policy: RefreshPolicy(temporaryFailureCooldown: 600))
     let count = 10
     rig.holdTokenRequests(untilResource401: count)
     // The token endpoint is unreachable for a moment: the first two token requests (the

@@ -146,4 +146,40 @@ struct RedactionTests {
     }
     #expect(Set(errors.map(\.kind)) == [.network, .server, .account, .cancelled, .client])
   }
+
+  @Test("Challenge, revocation and refresh-lock errors, and the log lines of revoking and adopting, carry no token")
+  func newErrorsAndLogLines() async throws {
+    let errors: [AuthError] = [
+      .insufficientScope(requiredScope: "admin"), .insufficientScope(requiredScope: nil),
+      .revocationFailed(.network(TransportError(.timedOut))),
+      .revocationFailed(.tokenEndpoint(statusCode: 503, error: OAuthErrorResponse(code: "temporarily_unavailable"))),
+      .storage(.lockTimedOut(path: "/tmp/credential.json.lock", seconds: 30)),
+    ]
+    for error in errors {
+      #expect(error.description.count > 30, "\(error)")
+      assertClean(error.description)
+    }
+
+    let lines = Observed<[String]>([])
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("streams-redaction-\(UUID().uuidString)/credential.json")
+    let stale = Credential(accessToken: access, refreshToken: refresh, expiresAt: Date(timeIntervalSince1970: 0))
+    defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+    try FileCredentialStorage(fileURL: url).save(stale)
+    let transport = TestTransport { _ in jsonResponse(503, "{}") }
+    let session = SessionManager(
+      oauth: OAuthClientConfiguration(
+        tokenEndpoint: URL(string: "https://auth.example.com/t")!, clientID: "c",
+        revocationEndpoint: URL(string: "https://auth.example.com/r")!),
+      transport: transport, storage: FileCredentialStorage(fileURL: url),
+      log: { message in lines.update { $0.append(message.description) } })
+    try await session.restore()
+    let adopted = Credential(accessToken: access + "-2", refreshToken: refresh + "-2", expiresAt: nil)
+    try FileCredentialStorage(fileURL: url).save(adopted)
+    #expect(try await session.validSession() == adopted)
+    await #expect(throws: AuthError.self) { try await session.signOut() }
+    #expect(lines.current.contains { $0.contains("adopted") })
+    #expect(lines.current.contains { $0.contains("did not confirm revoking") })
+    for line in lines.current { assertClean(line) }
+  }
 }

@@ -41,6 +41,7 @@ COUNTERS = (
     "resource_calls",
     "resource_200",
     "resource_401",
+    "resource_403",
     # Families revoked through /test/revoke-family.
     "test_family_revocations",
 )

@@ -72,6 +72,9 @@ def me(request):
     ?delay_ms=N waits N ms before checking the token (a slow request in flight while the
     client refreshes).
 
+    ?require_scope=S answers a valid token that lacks scope S with 403 and
+    WWW-Authenticate: Bearer error="insufficient_scope", scope="S" (RFC 6750 §3.1).
+
     ?gather=N holds the request until N requests of the token's tenant that carry the
     parameter have arrived, so that all N are open at once; after GATHER_TIMEOUT_SECONDS
     without them it answers 503 {"error": "gather_timeout"}."""
@@ -91,6 +94,16 @@ def me(request):
     valid, oauth_request = get_oauthlib_core().verify_request(request, scopes=[])
     if not valid:
         return _unauthorized(tenant, "invalid_token", "the access token is expired, revoked or unknown")
+    required = request.GET.get("require_scope")
+    if required and required not in (oauth_request.access_token.scope or "").split():
+        # RFC 6750 §3.1: a valid token without the scope the resource needs.
+        registry.count(tenant, "resource_403")
+        response = JsonResponse({"error": "insufficient_scope", "scope": required}, status=403)
+        response["WWW-Authenticate"] = 'Bearer realm="%s", error="insufficient_scope", scope="%s"' % (
+            REALM,
+            required.replace("\\", "\\\\").replace('"', '\\"'),
+        )
+        return response
     registry.count(tenant, "resource_200")
     return JsonResponse(
         {

@@ -10,6 +10,7 @@ final class ScriptedRefresher: CredentialRefresher, @unchecked Sendable {
     var refreshed: [Credential] = []
     var cancelled = 0
     var finished = 0
+    var revoked: [Credential] = []
   }
 
   let log = Observed(Log())
@@ -34,6 +35,11 @@ final class ScriptedRefresher: CredentialRefresher, @unchecked Sendable {
   /// The next call (after its gate) ends with `outcome`.
   func script(_ outcome: Result<Credential, AuthError>) {
     pending.withLock { $0.outcomes.append(outcome) }
+  }
+
+  /// Records the credential; revoking always succeeds.
+  func revoke(_ credential: Credential) async throws(AuthError) {
+    log.update { $0.revoked.append(credential) }
   }
 
   func refresh(_ credential: Credential) async throws(AuthError) -> Credential {
