@@ -5,7 +5,7 @@
 import Dispatch
 
 extension ObservableType where Element: Sendable {
-  /// RxSwift 5's name for ``observe(on:)``.
+  /// RxSwift 5's name for ``observe(on:)-(ImmediateSchedulerType)``.
   @available(*, deprecated, renamed: "observe(on:)")
   public func observeOn(_ scheduler: ImmediateSchedulerType) -> Observable<Element> {
     observe(on: scheduler)
@@ -19,7 +19,7 @@ extension ObservableType {
     subscribe(on: scheduler)
   }
 
-  /// RxSwift 5's name for ``catch(_:)``.
+  /// RxSwift 5's name for ``catch(_:isolation:file:line:)``.
   @available(*, deprecated, renamed: "catch(_:)")
   public func catchError(
     _ handler: @escaping (Swift.Error) throws -> Observable<Element>, isolation: (any Actor)? = #isolation,
@@ -92,7 +92,7 @@ extension ObservableType {
     skip(until: other)
   }
 
-  /// RxSwift 5's name for ``retry(when:)-((Observable<.Error>)->Trigger)``.
+  /// RxSwift 5's name for `retry(when:)`.
   @available(*, deprecated, renamed: "retry(when:)")
   public func retryWhen<Trigger: ObservableConvertibleType>(
     _ notificationHandler: @escaping (Observable<Swift.Error>) -> Trigger,
@@ -101,7 +101,7 @@ extension ObservableType {
     retry(when: notificationHandler, isolation: isolation, file: file, line: line)
   }
 
-  /// RxSwift 5's name for ``retry(when:)-((Observable<.Error>)->Trigger)``.
+  /// RxSwift 5's name for `retry(when:)`.
   @available(*, deprecated, renamed: "retry(when:)")
   public func retryWhen<TriggerObservable: ObservableConvertibleType, Error: Swift.Error>(
     _ notificationHandler: @escaping (Observable<Error>) -> TriggerObservable,

@@ -96,7 +96,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
   }
 
   /// Calls the closures for side effects, without changing the completable; see
-  /// ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)``
+  /// ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:isolation:file:line:)``
   /// for their order.
   ///
   /// The closures keep the isolation of the caller (the contract article's "Isolation" section).

@@ -106,7 +106,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
   }
 
   /// Calls the closures for side effects, without changing the maybe; see
-  /// ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)``
+  /// ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:isolation:file:line:)``
   /// for their order. An element is followed by a completion, so `onCompleted` runs after
   /// `afterNext` too.
   ///

@@ -106,7 +106,7 @@ extension PrimitiveSequence {
   }
 
   /// A trait sequence that owns a resource for the lifetime of each subscription; see
-  /// ``ObservableType/using(_:observableFactory:)``.
+  /// ``ObservableType/using(_:observableFactory:isolation:file:line:)``.
   ///
   /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
   public static func using<Resource: Disposable>(

@@ -98,7 +98,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
   }
 
   /// Calls the closures for side effects, without changing the single; see
-  /// ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)``
+  /// ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:isolation:file:line:)``
   /// for their order.
   ///
   /// The closures keep the isolation of the caller (the contract article's "Isolation" section).

@@ -18,7 +18,7 @@ extension ObservableType {
       notificationHandler: Isolation.guarded(notificationHandler, "retry(when:)", isolation, file, line))
   }
 
-  /// ``retry(when:)`` with the errors as `Swift.Error`.
+  /// `retry(when:)` with the errors as `Swift.Error`.
   public func retry<Trigger: ObservableConvertibleType>(
     when notificationHandler: @escaping (Observable<Swift.Error>) -> Trigger,
     isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line

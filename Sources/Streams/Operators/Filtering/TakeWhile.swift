@@ -1,4 +1,4 @@
-/// Whether ``ObservableType/take(while:behavior:)`` also sends the element that ended it.
+/// Whether ``ObservableType/take(while:behavior:isolation:file:line:)`` also sends the element that ended it.
 public enum TakeBehavior: Sendable {
   /// Also send the first element for which the predicate fails.
   case inclusive
