@@ -44,6 +44,7 @@ final class ShareWhileConnected<Element>: Observable<Element>, @unchecked Sendab
 /// One connection of a ``ShareWhileConnected``: its subscribers, its latest element and its
 /// subscription to the source. Its state is guarded by the parent's lock.
 final class ShareWhileConnectedConnection<Element>: ObserverType, @unchecked Sendable {
+  private let resource = ResourceToken()
   private let parent: ShareWhileConnected<Element>
   private let subscription = SingleAssignmentDisposable()
   private var ended = false
