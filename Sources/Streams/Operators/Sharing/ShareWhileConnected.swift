@@ -47,48 +47,59 @@ final class ShareWhileConnectedConnection<Element>: ObserverType, @unchecked Sen
   private let resource = ResourceToken()
   private let parent: ShareWhileConnected<Element>
   private let subscription = SingleAssignmentDisposable()
+  private let replaysLatest: Bool
+  private let lock: Lock  // The parent's.
   private var ended = false
   var observers = ObserverList()
   var latest: Element?
 
   init(parent: ShareWhileConnected<Element>) {
     self.parent = parent
+    self.replaysLatest = parent.replaysLatest
+    self.lock = parent.lock
   }
 
   func connect() {
     subscription.setDisposable(parent.source.subscribe(self))
   }
 
-  func on(_ event: Event<Element>) {
-    parent.lock.lock()
+  /// An element, without building an `Event` (the path subjects and sinks call).
+  func onNext(_ element: Element) {
+    lock.lock()
     if ended {
-      parent.lock.unlock()
+      lock.unlock()
+      return
+    }
+    if replaysLatest { latest = element }
+    let receivers = observers.snapshot
+    lock.unlock()
+    receivers.dispatchNext(element)
+  }
+
+  func on(_ event: Event<Element>) {
+    if case .next(let element) = event { return onNext(element) }
+    lock.lock()
+    if ended {
+      lock.unlock()
       return
     }
     let receivers = observers.snapshot
-    switch event {
-    case .next(let element):
-      if parent.replaysLatest { latest = element }
-      parent.lock.unlock()
-      receivers.dispatch(event)
-    case .error, .completed:
-      let released = endLocked()
-      parent.lock.unlock()
-      receivers.dispatch(event)
-      withExtendedLifetime(released) {}
-      // After the subscribers, as in RxSwift; a source that disposes itself on its terminal event
-      // (every operator does) has done so already.
-      subscription.dispose()
-    }
+    let released = endLocked()
+    lock.unlock()
+    receivers.dispatch(event)
+    withExtendedLifetime(released) {}
+    // After the subscribers, as in RxSwift; a source that disposes itself on its terminal event
+    // (every operator does) has done so already.
+    subscription.dispose()
   }
 
   /// Removes the subscriber with `key`; the last one to leave disposes the source subscription.
   func unsubscribe(_ key: Int) {
-    parent.lock.lock()
+    lock.lock()
     let removed = observers.remove(key)
     let wasLast = removed != nil && observers.isEmpty && !ended
     let released = wasLast ? endLocked() : ObserverList()
-    parent.lock.unlock()
+    lock.unlock()
     withExtendedLifetime((removed, released)) {}
     if wasLast { subscription.dispose() }
   }
