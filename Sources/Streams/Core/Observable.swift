@@ -5,6 +5,7 @@
 /// It is `Sendable` so that sequences can be stored in `static let`s and handed between tasks; the
 /// closures it holds run on whichever thread subscribes or sends events.
 public class Observable<Element>: ObservableType, @unchecked Sendable {
+  private let resource = ResourceToken()
   init() {}
 
   /// Starts delivering events to `observer`. Subclasses override this.

@@ -35,6 +35,7 @@ class Producer<Element>: Observable<Element>, @unchecked Sendable {
 /// Two flags in one atomic word decide who disposes: `set` hands the two over, `dispose` asks for
 /// the end, and whichever of them finds the other's flag already set disposes both.
 final class SinkDisposer: Cancelable, @unchecked Sendable {
+  private let resource = ResourceToken()
   private static let handedOver = 1
   private static let disposed = 2
 

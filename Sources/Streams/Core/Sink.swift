@@ -3,6 +3,7 @@
 /// Subclasses call ``forwardOn(_:)`` for each event and ``dispose()`` after a terminal event, which
 /// disposes the upstream subscription in the same tick.
 class Sink<Observer: ObserverType>: Disposable, @unchecked Sendable {
+  private let resource = ResourceToken()
   final let observer: Observer
   final let cancel: Cancelable
   private let disposed = AtomicFlag()

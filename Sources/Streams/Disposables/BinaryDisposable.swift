@@ -1,5 +1,6 @@
 /// Disposes two disposables once, then releases them.
 final class BinaryDisposable: Cancelable, @unchecked Sendable {
+  private let resource = ResourceToken()
   private let disposed = AtomicFlag()
   // Written only by the one thread that wins `disposed.set()`.
   private var first: Disposable?

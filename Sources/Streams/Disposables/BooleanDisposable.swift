@@ -1,16 +1,26 @@
 /// A disposable that only records whether it has been disposed.
 public final class BooleanDisposable: Cancelable, @unchecked Sendable {
   /// A disposable that is already disposed.
-  public static let disposed = BooleanDisposable(isDisposed: true)
+  public static let disposed = BooleanDisposable(sharedDisposed: ())
 
   private let flag = AtomicFlag()
+  private let resource: ResourceToken
 
   /// Creates a disposable that is not yet disposed.
-  public init() {}
+  public init() {
+    resource = ResourceToken()
+  }
 
   /// Creates a disposable, disposed already when `isDisposed` is `true`.
   public init(isDisposed: Bool) {
+    resource = ResourceToken()
     if isDisposed { _ = flag.set() }
+  }
+
+  /// ``disposed``, which lives as long as the process and so is not counted in ``Resources``.
+  private init(sharedDisposed: Void) {
+    resource = ResourceToken(uncounted: ())
+    _ = flag.set()
   }
 
   /// Whether ``dispose()`` has been called.

@@ -1,5 +1,6 @@
 /// Disposes its underlying resource only when the primary and every retained handle are disposed.
 public final class RefCountDisposable: Cancelable, @unchecked Sendable {
+  private let resource = ResourceToken()
   private let lock = Lock.make()
   private var underlying: Disposable?
   private var count = 0

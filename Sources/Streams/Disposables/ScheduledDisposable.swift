@@ -1,5 +1,6 @@
 /// Disposes its disposable on a scheduler.
 public final class ScheduledDisposable: Cancelable, @unchecked Sendable {
+  private let resource = ResourceToken()
   /// The scheduler the disposal runs on.
   public let scheduler: ImmediateSchedulerType
   private let disposed = AtomicFlag()

@@ -2,6 +2,7 @@
 ///
 /// Once the serial disposable is disposed, a newly set disposable is disposed at once.
 public final class SerialDisposable: Cancelable, @unchecked Sendable {
+  private let resource = ResourceToken()
   private let lock = Lock.make()
   private var slot = DisposableSlot()
 

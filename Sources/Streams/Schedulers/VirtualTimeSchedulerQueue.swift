@@ -4,6 +4,7 @@
 /// skips it without moving the clock); disposing it after it ran disposes what the action returned.
 /// All mutable state is guarded by the scheduler's lock, which is never held while calling out.
 final class VirtualTimeSchedulerItem<Time>: Cancelable, @unchecked Sendable {
+  private let resource = ResourceToken()
   /// The virtual time the item was scheduled for (it runs then, or at once if that is past).
   let time: Time
   /// The scheduling order, which breaks ties between equal times first-in first-out.

@@ -2,6 +2,7 @@
 /// subject, so a disposed subscription keeps nothing alive.
 @usableFromInline
 final class SubjectSubscription: Disposable, @unchecked Sendable {
+  private let resource = ResourceToken()
   @usableFromInline let disposed = AtomicFlag()
   // Written only by the one thread that wins `disposed.set()`, so accesses never overlap.
   @usableFromInline @exclusivity(unchecked) var subject: (any SubjectCore)?

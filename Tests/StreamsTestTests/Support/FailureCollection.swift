@@ -12,3 +12,10 @@ struct OtherError: Error, CustomStringConvertible {
   let name: String
   var description: String { name }
 }
+
+/// The `async` form of ``collectFailures(_:)``.
+func collectFailures(_ body: () async throws -> Void) async rethrows -> [TestFailure] {
+  let log = ValueLog<TestFailure>()
+  try await TestFailureReporter.$handler.withValue({ log.append($0) }, operation: body)
+  return log.entries
+}

@@ -23,7 +23,9 @@ extension ObservableType {
           }
           do {
             let next = try handler(error)
-            subscription.replace { next.subscribe(observer) }
+            // Subscribed before the failed source is disposed, as in RxSwift: what `next` sends
+            // at once (`catchAndReturn`'s element and completion) comes first.
+            subscription.disposable = next.subscribe(observer)
           } catch {
             observer.onError(error)
           }

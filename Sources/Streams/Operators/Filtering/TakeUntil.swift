@@ -23,7 +23,7 @@ extension ObservableType {
         }
       }
       let subscription = source.subscribe { event in lock.withLock { observer.on(event) } }
-      return Disposables.create(trigger, subscription)
+      return Disposables.create(subscription, trigger)  // The source first, as in RxSwift.
     }
   }
 

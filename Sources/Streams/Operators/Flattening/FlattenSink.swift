@@ -75,7 +75,13 @@ where Observer.Element == Inner.Element {
         outerDone = true
         return active == 0 && queuedCount == 0
       }
-      outer.dispose()
+      // As RxSwift: when nothing else runs, the completion goes out first and disposes the source
+      // after it, except for `flatMapLatest`, which disposes the source first in either case.
+      if case .latest = strategy {
+        outer.dispose()
+      } else if !finished {
+        outer.dispose()
+      }
       if finished { finish() }
     }
   }
@@ -207,10 +213,15 @@ where Observer.Element == Inner.Element {
     case .next(let element):
       onInnerNext(element, id: observer.id)
     case .error(let error):
-      let current = lock.withLock { () -> Bool in
+      let (current, key) = lock.withLock { () -> (Bool, CompositeDisposable.DisposeKey?) in
         observer.isDone = true
-        return isCurrent(observer.id)
+        guard case .latest = strategy else { return (isCurrent(observer.id), nil) }
+        defer { observer.key = nil }
+        return (isCurrent(observer.id), observer.key)
       }
+      // `flatMapLatest` disposes the failed inner sequence before the error goes out, as RxSwift's
+      // `switchLatest` does; the other strategies send the error first.
+      if let key { group.remove(for: key) }
       if current { fail(error) }
     case .completed:
       onInnerCompleted(observer)

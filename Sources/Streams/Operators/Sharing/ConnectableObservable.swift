@@ -116,6 +116,7 @@ final class Multicast<Subject: SubjectType>: ConnectableObservable<Subject.Eleme
 /// A terminal event first ends the connection (so a subscriber reacting to it gets a fresh subject
 /// and connection), then reaches the subject.
 final class MulticastConnection<SubjectObserver: ObserverType>: ObserverType, Disposable, @unchecked Sendable {
+  private let resource = ResourceToken()
   private let subject: SubjectObserver
   private let subscription = SingleAssignmentDisposable()
   private let disposed = AtomicFlag()

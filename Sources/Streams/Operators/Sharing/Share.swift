@@ -17,10 +17,18 @@ extension ObservableType {
   /// leaves. `.whileConnected` is `multicast(makeSubject:).refCount()`, `.forever` is
   /// `multicast(_:).refCount()`, with a `PublishSubject` for `replay == 0` and a `ReplaySubject`
   /// otherwise.
+  ///
+  /// - Important: When the source ends, `share()` and `share(replay: 1)` with `.whileConnected`
+  ///   deliver the terminal event to the subscribers first and dispose the source subscription
+  ///   after it; every other combination disposes the source subscription first, as
+  ///   `refCount()` does. RxSwift 6 does the same: its dedicated classes for those two cases
+  ///   differ from its `refCount()` path in exactly this order.
   public func share(replay: Int = 0, scope: SubjectLifetimeScope = .whileConnected) -> Observable<Element> {
     switch (scope, replay) {
     case (.whileConnected, 0):
-      return multicast(makeSubject: { PublishSubject<Element>() }).refCount()
+      return ShareWhileConnected(source: asObservable(), replaysLatest: false)
+    case (.whileConnected, 1):
+      return ShareWhileConnected(source: asObservable(), replaysLatest: true)
     case (.whileConnected, _):
       return multicast(makeSubject: { ReplaySubject<Element>.create(bufferSize: replay) }).refCount()
     case (.forever, 0):

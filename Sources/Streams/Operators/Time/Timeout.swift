@@ -31,8 +31,10 @@ extension ObservableType where Element: Sendable {
             return true
           }
           if fire {
-            subscription.replace {
-              other.subscribe { event in delivery.update { _, outbox in outbox.send(event) } }
+            // Subscribed before the source is disposed, as in RxSwift: the default `other`'s
+            // error comes first.
+            subscription.disposable = other.subscribe { event in
+              delivery.update { _, outbox in outbox.send(event) }
             }
           }
           return Disposables.create()
