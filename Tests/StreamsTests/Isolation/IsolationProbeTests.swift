@@ -4,7 +4,7 @@ import Testing
 /// Runs `IsolationProbe` (a Swift 6-mode program of this package, built with the tests) once per
 /// scenario: a debug build stops at each race with a message naming the operator and the line,
 /// and runs race-free code to its end.
-@Suite("Isolation: a debug build stops at a race, at its line")
+@Suite("Isolation: a debug build stops at a race, at its line", .serialized)
 struct IsolationProbeTests {
   @Test(
     "each race stops the program, naming the operator and the line that handed over the closure",
@@ -20,23 +20,23 @@ struct IsolationProbeTests {
       // stop prints Swift's own message, naming the actor.
       ("actor", "Incorrect actor executor assumption; expected 'IsolationProbe.Counter' executor."),
     ])
-  func raceStops(scenario: String, message: String) throws {
-    let run = try IsolationProbe.run(scenario)
+  func raceStops(scenario: String, message: String) async throws {
+    let run = try await offThePool { try IsolationProbe.run(scenario) }
     #expect(run.stoppedBySignal, "\(scenario) ended with status \(run.status):\n\(run.output)")
     #expect(run.output.contains(message), "\(scenario):\n\(run.output)")
     #expect(!run.output.contains("finished"))
   }
 
   @Test("race-free code on the main actor runs to its end")
-  func raceFreeRuns() throws {
-    let run = try IsolationProbe.run("race-free")
+  func raceFreeRuns() async throws {
+    let run = try await offThePool { try IsolationProbe.run("race-free") }
     #expect(!run.stoppedBySignal && run.status == 0, "\(run.output)")
     #expect(run.output.contains("finished, count 5"))
   }
 }
 
 enum IsolationProbe {
-  struct Run {
+  struct Run: Sendable {
     var status: Int32
     var stoppedBySignal: Bool
     var output: String

@@ -6,7 +6,9 @@ import Testing
 /// states the diagnostics it expects (`expected-swift6-error {{…}}`, `expected-swift6-warning`,
 /// `expected-swift6-note`, or plain `expected-…` for both modes), and `-verify` fails on any
 /// diagnostic not stated, so a program without annotations asserts that it compiles clean.
-@Suite("Isolation: what compiles in Swift 5 and Swift 6 mode")
+// Serialized, with each compiler run waited for on a Dispatch thread: the runs would otherwise fill
+// the cooperative pool's threads (two on a two-core machine) for seconds at a time.
+@Suite("Isolation: what compiles in Swift 5 and Swift 6 mode", .serialized)
 struct IsolationProgramTests {
   static let programs: [String] = {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
@@ -22,16 +24,16 @@ struct IsolationProgramTests {
   }
 
   @Test("each program's diagnostics are exactly the stated ones", arguments: programs, [5, 6])
-  func diagnostics(program: String, mode: Int) throws {
-    let result = try Swiftc.typecheck(
-      Self.directory.appendingPathComponent(program), languageMode: mode)
+  func diagnostics(program: String, mode: Int) async throws {
+    let file = Self.directory.appendingPathComponent(program)
+    let result = try await offThePool { try Swiftc.typecheck(file, languageMode: mode) }
     #expect(result.status == 0, "swiftc -swift-version \(mode) \(program):\n\(result.output)")
   }
 }
 
 /// `swiftc`, run on one file against the modules next to this test binary.
 enum Swiftc {
-  struct Result {
+  struct Result: Sendable {
     var status: Int32
     var output: String
   }
@@ -59,5 +61,13 @@ enum Swiftc {
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return Result(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+  }
+}
+
+/// Runs `work`, which blocks (waiting for a process), on a Dispatch thread rather than on one of
+/// the cooperative pool's few threads.
+func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+  try await withCheckedThrowingContinuation { continuation in
+    DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
   }
 }
