@@ -19,6 +19,7 @@ struct ResourceToken: ~Copyable {
     scope = nil
   }
 
+  @inline(never)
   private static func enter() -> ResourceScope {
     ResourceScope.process.add(1)
     guard let current = ResourceScope.current else { return .process }
@@ -26,8 +27,13 @@ struct ResourceToken: ~Copyable {
     return current
   }
 
+  @inline(__always)
   deinit {
-    guard let scope else { return }
+    if let scope { Self.leave(scope) }
+  }
+
+  @inline(never)
+  private static func leave(_ scope: ResourceScope) {
     ResourceScope.process.add(-1)
     if scope !== ResourceScope.process { scope.add(-1) }
   }

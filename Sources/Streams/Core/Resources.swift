@@ -6,10 +6,10 @@
 /// SwiftPM cannot set a flag for a dependency: counting is on in a process started with the
 /// environment variable `STREAMS_TRACE_RESOURCES=1`, or once a test sets ``isTracing`` to `true`.
 /// Off (the default), it costs one load of a flag per object created and a test of one field per
-/// object released: the benchmarks (`Benchmarks/README.md`) show no difference. On, each counted
-/// object takes two lock holds more: the rows that create a subscription per unit of work got
-/// slower (create, subscribe, send, dispose: about 1.4×; `flatMap { just }`: about 1.6×), the rows
-/// that only deliver elements did not.
+/// object released: the benchmarks (`Benchmarks/README.md`) show no difference beyond their noise.
+/// On, each counted object takes two lock holds more: the rows that create a subscription per unit
+/// of work got slower (create, subscribe, send, dispose: about 1.4×; `flatMap { just }`: about
+/// 1.6×), the rows that only deliver elements did not.
 ///
 /// The RxSwift idiom works unchanged, in a test process where nothing else runs at the same time
 /// (XCTest runs one test at a time):

@@ -182,23 +182,17 @@ struct TerminalOrderSemanticsTests {
       order(error: true) { s, src, tag in Observable.merge([src, tag("other", hot(s, [.next(250, 7)]))]) } == [
         "next(1)@210", "next(2)@220", "next(7)@250", "error@300", "dispose src@300", "dispose other@300",
       ])
-    withKnownIssue("combineLatest and zip send the terminal event before disposing the source that ended") {
-      #expect(
-        order { s, src, tag in
-          Observable.combineLatest(src, tag("other", hot(s, [.next(215, 7), .completed(400)]))) { $0 + $1 }
-        } == ["next(8)@215", "next(9)@220", "dispose src@300", "dispose other@400", "completed@400"])
-    }
-    withKnownIssue("combineLatest and zip send the terminal event before disposing the source that ended") {
-      #expect(
-        order(error: true) { s, src, tag in
-          Observable.combineLatest(src, tag("other", hot(s, [.next(215, 7)]))) { $0 + $1 }
-        } == ["next(8)@215", "next(9)@220", "dispose src@300", "error@300", "dispose other@300"])
-    }
-    withKnownIssue("combineLatest and zip send the terminal event before disposing the source that ended") {
-      #expect(
-        order { s, src, tag in Observable.zip(src, tag("other", hot(s, [.next(215, 7), .completed(250)]))) { $0 + $1 } }
-          == ["next(8)@215", "dispose other@250", "dispose src@300", "completed@300"])
-    }
+    #expect(
+      order { s, src, tag in
+        Observable.combineLatest(src, tag("other", hot(s, [.next(215, 7), .completed(400)]))) { $0 + $1 }
+      } == ["next(8)@215", "next(9)@220", "dispose src@300", "dispose other@400", "completed@400"])
+    #expect(
+      order(error: true) { s, src, tag in
+        Observable.combineLatest(src, tag("other", hot(s, [.next(215, 7)]))) { $0 + $1 }
+      } == ["next(8)@215", "next(9)@220", "dispose src@300", "error@300", "dispose other@300"])
+    #expect(
+      order { s, src, tag in Observable.zip(src, tag("other", hot(s, [.next(215, 7), .completed(250)]))) { $0 + $1 } }
+        == ["next(8)@215", "dispose other@250", "dispose src@300", "completed@300"])
     #expect(
       order { s, src, tag in src.withLatestFrom(tag("other", hot(s, [.next(205, 7)]))) } == [
         "next(7)@210", "next(7)@220", "completed@300", "dispose src@300", "dispose other@300",
@@ -211,21 +205,39 @@ struct TerminalOrderSemanticsTests {
       order { s, src, tag in src.amb(tag("other", hot(s, [.next(250, 7), .completed(400)]))) } == [
         "dispose other@210", "next(1)@210", "next(2)@220", "completed@300", "dispose src@300",
       ])
-    withKnownIssue("combineLatest and zip send the terminal event before disposing the source that ended") {
-      #expect(
-        order { s, src, tag in
-          Observable.combineLatest(tag("other", hot(s, [.next(215, 7), .completed(400)])), src) { $0 + $1 }
-        } == ["next(8)@215", "next(9)@220", "dispose src@300", "dispose other@400", "completed@400"])
-    }
-    withKnownIssue("combineLatest and zip send the terminal event before disposing the source that ended") {
-      #expect(
-        order { s, src, tag in Observable.zip(tag("other", hot(s, [.next(215, 7), .completed(250)])), src) { $0 + $1 } }
-          == ["next(8)@215", "dispose other@250", "dispose src@300", "completed@300"])
-    }
+    #expect(
+      order { s, src, tag in
+        Observable.combineLatest(tag("other", hot(s, [.next(215, 7), .completed(400)])), src) { $0 + $1 }
+      } == ["next(8)@215", "next(9)@220", "dispose src@300", "dispose other@400", "completed@400"])
+    #expect(
+      order { s, src, tag in Observable.zip(tag("other", hot(s, [.next(215, 7), .completed(250)])), src) { $0 + $1 } }
+        == ["next(8)@215", "dispose other@250", "dispose src@300", "completed@300"])
     #expect(
       order { s, src, tag in src.withLatestFrom(tag("other", hot(s, [.next(205, 7), .error(250, TestError())]))) } == [
         "next(7)@210", "next(7)@220", "error@250", "dispose src@250", "dispose other@250",
       ])
+    withKnownIssue("combineLatest of three to eight sends the terminal event before disposing the source that ended") {
+      #expect(
+        order { s, src, tag in
+          Observable.combineLatest(
+            src, tag("other", hot(s, [.next(215, 7), .completed(400)])),
+            tag("third", hot(s, [.next(205, 1), .completed(350)]))
+          ) { $0 + $1 + $2 }
+        } == [
+          "next(9)@215", "next(10)@220", "dispose src@300", "dispose third@350", "dispose other@400", "completed@400",
+        ])
+    }
+    #expect(
+      order { s, src, tag in
+        Observable.zip(
+          src, tag("other", hot(s, [.next(215, 7), .completed(250)])),
+          tag("third", hot(s, [.next(205, 1), .completed(260)]))
+        ) { $0 + $1 + $2 }
+      } == ["next(9)@215", "dispose other@250", "dispose third@260", "dispose src@300", "completed@300"])
+    #expect(
+      order { s, src, tag in
+        Observable.combineLatest([src, tag("other", hot(s, [.next(215, 7), .completed(400)]))]) { $0.reduce(0, +) }
+      } == ["next(8)@215", "next(9)@220", "dispose src@300", "completed@400", "dispose other@400"])
   }
 
   @Test("Flattening operators: RxSwift 6's order of the terminal event and disposal")

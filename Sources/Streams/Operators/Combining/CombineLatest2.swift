@@ -25,9 +25,11 @@ final class CombineLatest2<First, Second, Result>: Producer<Result>, @unchecked 
   {
     let sink = CombineLatest2Sink<First, Second, Result, Observer>(
       resultSelector: resultSelector, observer: observer, cancel: cancel)
-    let subscription1 = first.subscribe(CombineLatest2First(sink: sink))
-    let subscription2 = second.subscribe(CombineLatest2Second(sink: sink))
-    return (sink, Disposables.create(subscription1, subscription2))
+    let observer1 = CombineLatest2First(sink: sink)
+    observer1.subscription.setDisposable(first.subscribe(observer1))
+    let observer2 = CombineLatest2Second(sink: sink)
+    observer2.subscription.setDisposable(second.subscribe(observer2))
+    return (sink, Disposables.create(observer1.subscription, observer2.subscription))
   }
 }
 
@@ -154,14 +156,20 @@ where Observer.Element == Result {
 struct CombineLatest2First<First, Second, Result, Observer: ObserverType>: ObserverType
 where Observer.Element == Result {
   let sink: CombineLatest2Sink<First, Second, Result, Observer>
+  /// Disposed as this source ends, before the sink hears of it (as RxSwift's `CombineLatestObserver`).
+  let subscription = SingleAssignmentDisposable()
 
   func onNext(_ element: First) { sink.nextFirst(element) }
 
   func on(_ event: Event<First>) {
     switch event {
     case .next(let element): sink.nextFirst(element)
-    case .error(let error): sink.fail(error)
-    case .completed: sink.complete(isFirst: true)
+    case .error(let error):
+      subscription.dispose()
+      sink.fail(error)
+    case .completed:
+      subscription.dispose()
+      sink.complete(isFirst: true)
     }
   }
 }
@@ -169,14 +177,20 @@ where Observer.Element == Result {
 struct CombineLatest2Second<First, Second, Result, Observer: ObserverType>: ObserverType
 where Observer.Element == Result {
   let sink: CombineLatest2Sink<First, Second, Result, Observer>
+  /// Disposed as this source ends, before the sink hears of it (as RxSwift's `CombineLatestObserver`).
+  let subscription = SingleAssignmentDisposable()
 
   func onNext(_ element: Second) { sink.nextSecond(element) }
 
   func on(_ event: Event<Second>) {
     switch event {
     case .next(let element): sink.nextSecond(element)
-    case .error(let error): sink.fail(error)
-    case .completed: sink.complete(isFirst: false)
+    case .error(let error):
+      subscription.dispose()
+      sink.fail(error)
+    case .completed:
+      subscription.dispose()
+      sink.complete(isFirst: false)
     }
   }
 }

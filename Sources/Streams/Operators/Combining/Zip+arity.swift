@@ -15,7 +15,7 @@ extension ObservableType {
       }
       return Disposables.create(
         sources.enumerated().map { index, source in
-          source.subscribe { core.receive($0, from: index) { queues[index].enqueue($0) } }
+          source.subscribeReleasingOnEnd { core.receive($0, from: index) { queues[index].enqueue($0) } }
         })
     }
   }

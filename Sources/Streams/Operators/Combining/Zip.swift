@@ -20,8 +20,8 @@ extension ObservableType {
       var q2 = Queue<O2.Element>()
       let core = ZipCore(arity: 2, observer: observer) { try resultSelector(q1.dequeue(), q2.dequeue()) }
       return Disposables.create(
-        s1.subscribe { core.receive($0, from: 0) { q1.enqueue($0) } },
-        s2.subscribe { core.receive($0, from: 1) { q2.enqueue($0) } })
+        s1.subscribeReleasingOnEnd { core.receive($0, from: 0) { q1.enqueue($0) } },
+        s2.subscribeReleasingOnEnd { core.receive($0, from: 1) { q2.enqueue($0) } })
     }
   }
 
@@ -41,9 +41,9 @@ extension ObservableType {
         try resultSelector(q1.dequeue(), q2.dequeue(), q3.dequeue())
       }
       return Disposables.create(
-        s1.subscribe { core.receive($0, from: 0) { q1.enqueue($0) } },
-        s2.subscribe { core.receive($0, from: 1) { q2.enqueue($0) } },
-        s3.subscribe { core.receive($0, from: 2) { q3.enqueue($0) } })
+        s1.subscribeReleasingOnEnd { core.receive($0, from: 0) { q1.enqueue($0) } },
+        s2.subscribeReleasingOnEnd { core.receive($0, from: 1) { q2.enqueue($0) } },
+        s3.subscribeReleasingOnEnd { core.receive($0, from: 2) { q3.enqueue($0) } })
     }
   }
 
