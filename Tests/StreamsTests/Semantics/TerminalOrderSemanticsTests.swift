@@ -216,17 +216,15 @@ struct TerminalOrderSemanticsTests {
       order { s, src, tag in src.withLatestFrom(tag("other", hot(s, [.next(205, 7), .error(250, TestError())]))) } == [
         "next(7)@210", "next(7)@220", "error@250", "dispose src@250", "dispose other@250",
       ])
-    withKnownIssue("combineLatest of three to eight sends the terminal event before disposing the source that ended") {
-      #expect(
-        order { s, src, tag in
-          Observable.combineLatest(
-            src, tag("other", hot(s, [.next(215, 7), .completed(400)])),
-            tag("third", hot(s, [.next(205, 1), .completed(350)]))
-          ) { $0 + $1 + $2 }
-        } == [
-          "next(9)@215", "next(10)@220", "dispose src@300", "dispose third@350", "dispose other@400", "completed@400",
-        ])
-    }
+    #expect(
+      order { s, src, tag in
+        Observable.combineLatest(
+          src, tag("other", hot(s, [.next(215, 7), .completed(400)])),
+          tag("third", hot(s, [.next(205, 1), .completed(350)]))
+        ) { $0 + $1 + $2 }
+      } == [
+        "next(9)@215", "next(10)@220", "dispose src@300", "dispose third@350", "dispose other@400", "completed@400",
+      ])
     #expect(
       order { s, src, tag in
         Observable.zip(

@@ -6,9 +6,20 @@ extension ObservableType {
     _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) throws -> Element,
     isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Observable<Element> where Collection.Element: ObservableConvertibleType {
-    let resultSelector = Isolation.guarded(resultSelector, "combineLatest", isolation, file, line)
-    let sources = collection.map { $0.asObservable() }
-    return Observable.create { observer in
+    combineLatest(
+      sources: collection.map { $0.asObservable() }, releasingEachOnEnd: false,
+      resultSelector: Isolation.guarded(resultSelector, "combineLatest", isolation, file, line))
+  }
+
+  /// The body of the collection form and of the forms with three to eight sources.
+  ///
+  /// - Parameter releasingEachOnEnd: whether a source is disposed as it ends, before the result's
+  ///   terminal event. RxSwift's fixed-arity forms do (`CombineLatestObserver`); its collection form
+  ///   doesn't, and disposes every source after the terminal event.
+  static func combineLatest<Source>(
+    sources: [Observable<Source>], releasingEachOnEnd: Bool, resultSelector: @escaping ([Source]) throws -> Element
+  ) -> Observable<Element> {
+    Observable.create { observer in
       if sources.isEmpty {
         do {
           observer.onNext(try resultSelector([]))
@@ -18,13 +29,14 @@ extension ObservableType {
         }
         return Disposables.create()
       }
-      var latest = [Collection.Element.Element?](repeating: nil, count: sources.count)
+      var latest = [Source?](repeating: nil, count: sources.count)
       let core = CombineLatestCore(arity: sources.count, observer: observer) {
         try resultSelector(latest.map { $0! })
       }
       return Disposables.create(
         sources.enumerated().map { index, source in
-          source.subscribe { core.receive($0, from: index) { latest[index] = $0 } }
+          let handler: (Event<Source>) -> Void = { core.receive($0, from: index) { latest[index] = $0 } }
+          return releasingEachOnEnd ? source.subscribeReleasingOnEnd(handler) : source.subscribe(handler)
         })
     }
   }

@@ -12,8 +12,8 @@ extension ObservableType {
     isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Observable<Element> {
     combineLatest(
-      [source1.erased, source2.erased, source3.erased],
-      resultSelector: Isolation.guarded(
+      sources: [source1.erased, source2.erased, source3.erased],
+      releasingEachOnEnd: true, resultSelector: Isolation.guarded(
         {
           try resultSelector($0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element)
         }, "combineLatest", isolation, file, line))
@@ -29,8 +29,8 @@ extension ObservableType {
     isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Observable<Element> {
     combineLatest(
-      [source1.erased, source2.erased, source3.erased, source4.erased],
-      resultSelector: Isolation.guarded(
+      sources: [source1.erased, source2.erased, source3.erased, source4.erased],
+      releasingEachOnEnd: true, resultSelector: Isolation.guarded(
         {
           try resultSelector($0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element, $0[3] as! O4.Element)
         }, "combineLatest", isolation, file, line))
@@ -46,8 +46,8 @@ extension ObservableType {
     isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Observable<Element> {
     combineLatest(
-      [source1.erased, source2.erased, source3.erased, source4.erased, source5.erased],
-      resultSelector: Isolation.guarded(
+      sources: [source1.erased, source2.erased, source3.erased, source4.erased, source5.erased],
+      releasingEachOnEnd: true, resultSelector: Isolation.guarded(
         {
           try resultSelector(
             $0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element, $0[3] as! O4.Element, $0[4] as! O5.Element
@@ -66,10 +66,10 @@ extension ObservableType {
     isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Observable<Element> {
     combineLatest(
-      [
+      sources: [
         source1.erased, source2.erased, source3.erased, source4.erased, source5.erased, source6.erased,
       ],
-      resultSelector: Isolation.guarded(
+      releasingEachOnEnd: true, resultSelector: Isolation.guarded(
         {
           try resultSelector(
             $0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element, $0[3] as! O4.Element,
@@ -90,10 +90,10 @@ extension ObservableType {
     isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Observable<Element> {
     combineLatest(
-      [
+      sources: [
         source1.erased, source2.erased, source3.erased, source4.erased, source5.erased, source6.erased, source7.erased,
       ],
-      resultSelector: Isolation.guarded(
+      releasingEachOnEnd: true, resultSelector: Isolation.guarded(
         {
           try resultSelector(
             $0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element, $0[3] as! O4.Element,
@@ -116,11 +116,11 @@ extension ObservableType {
     isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Observable<Element> {
     combineLatest(
-      [
+      sources: [
         source1.erased, source2.erased, source3.erased, source4.erased, source5.erased, source6.erased, source7.erased,
         source8.erased,
       ],
-      resultSelector: Isolation.guarded(
+      releasingEachOnEnd: true, resultSelector: Isolation.guarded(
         {
           try resultSelector(
             $0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element, $0[3] as! O4.Element,
