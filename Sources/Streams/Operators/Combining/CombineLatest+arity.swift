@@ -13,7 +13,8 @@ extension ObservableType {
   ) -> Observable<Element> {
     combineLatest(
       sources: [source1.erased, source2.erased, source3.erased],
-      releasingEachOnEnd: true, resultSelector: Isolation.guarded(
+      releasingEachOnEnd: true,
+      resultSelector: Isolation.guarded(
         {
           try resultSelector($0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element)
         }, "combineLatest", isolation, file, line))
@@ -30,7 +31,8 @@ extension ObservableType {
   ) -> Observable<Element> {
     combineLatest(
       sources: [source1.erased, source2.erased, source3.erased, source4.erased],
-      releasingEachOnEnd: true, resultSelector: Isolation.guarded(
+      releasingEachOnEnd: true,
+      resultSelector: Isolation.guarded(
         {
           try resultSelector($0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element, $0[3] as! O4.Element)
         }, "combineLatest", isolation, file, line))
@@ -47,7 +49,8 @@ extension ObservableType {
   ) -> Observable<Element> {
     combineLatest(
       sources: [source1.erased, source2.erased, source3.erased, source4.erased, source5.erased],
-      releasingEachOnEnd: true, resultSelector: Isolation.guarded(
+      releasingEachOnEnd: true,
+      resultSelector: Isolation.guarded(
         {
           try resultSelector(
             $0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element, $0[3] as! O4.Element, $0[4] as! O5.Element
@@ -69,7 +72,8 @@ extension ObservableType {
       sources: [
         source1.erased, source2.erased, source3.erased, source4.erased, source5.erased, source6.erased,
       ],
-      releasingEachOnEnd: true, resultSelector: Isolation.guarded(
+      releasingEachOnEnd: true,
+      resultSelector: Isolation.guarded(
         {
           try resultSelector(
             $0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element, $0[3] as! O4.Element,
@@ -93,7 +97,8 @@ extension ObservableType {
       sources: [
         source1.erased, source2.erased, source3.erased, source4.erased, source5.erased, source6.erased, source7.erased,
       ],
-      releasingEachOnEnd: true, resultSelector: Isolation.guarded(
+      releasingEachOnEnd: true,
+      resultSelector: Isolation.guarded(
         {
           try resultSelector(
             $0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element, $0[3] as! O4.Element,
@@ -120,7 +125,8 @@ extension ObservableType {
         source1.erased, source2.erased, source3.erased, source4.erased, source5.erased, source6.erased, source7.erased,
         source8.erased,
       ],
-      releasingEachOnEnd: true, resultSelector: Isolation.guarded(
+      releasingEachOnEnd: true,
+      resultSelector: Isolation.guarded(
         {
           try resultSelector(
             $0[0] as! O1.Element, $0[1] as! O2.Element, $0[2] as! O3.Element, $0[3] as! O4.Element,
