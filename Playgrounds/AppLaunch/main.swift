@@ -15,42 +15,45 @@ Narrator.heading("AppLaunch: ordering app start-up with StreamsLaunch")
 
 let queue = LaunchQueue<AppRank>()
 
-// Progress, as an Observable: the narration.
-let narration = queue.events.subscribe(onNext: { event in Narrator.event(event) })
+// Progress, as an Observable: the narration. Events arrive on the queue's threads, and top-level
+// code is main-actor code: these closures touch no main-actor state, and say so with
+// `isolation: nil` (see the contract article's "Isolation").
+let narration = queue.events.subscribe(onNext: { @Sendable event in Narrator.event(event) }, isolation: nil)
 
 // The outside world, simulated: entry points that fire while start-up is under way.
 let loginStarts = Services.Counter()
-let world = queue.events.subscribe(onNext: { event in
-  switch event {
-  case .started(let task, _) where task.rank == .requestLocation:
-    // A push notification arrives on another thread while the location prompt is up. The same
-    // payload is delivered twice (it happens); its key makes the second a duplicate.
-    DispatchQueue.global().async {
-      let payload = ["id": "push-42", "screen": "coupon"]
-      Narrator.note("push payload \(payload["id"]!) arrives (didReceiveRemoteNotification)")
-      queue.enqueue(.handlePush, parameter: payload, key: LaunchKey(payload["id"]!))
-      queue.enqueue(.handlePush, parameter: payload, key: LaunchKey(payload["id"]!))
-    }
-  case .started(let task, _) where task.rank == .login:
-    // URL-scheme opens arrive during login; only the newest matters, so it replaces a waiting one.
-    guard loginStarts.next() == 1 else { return }
-    DispatchQueue.global().async {
-      for url in ["taxi://ride?to=office", "taxi://ride?to=home"] {
-        Narrator.note("URL opened: \(url)")
-        queue.enqueue(.openURL, parameter: url, key: "open-url", onDuplicate: .replaceExisting)
+let world = queue.events.subscribe(
+  onNext: { @Sendable event in
+    switch event {
+    case .started(let task, _) where task.rank == .requestLocation:
+      // A push notification arrives on another thread while the location prompt is up. The same
+      // payload is delivered twice (it happens); its key makes the second a duplicate.
+      DispatchQueue.global().async {
+        let payload = ["id": "push-42", "screen": "coupon"]
+        Narrator.note("push payload \(payload["id"]!) arrives (didReceiveRemoteNotification)")
+        queue.enqueue(.handlePush, parameter: payload, key: LaunchKey(payload["id"]!))
+        queue.enqueue(.handlePush, parameter: payload, key: LaunchKey(payload["id"]!))
       }
+    case .started(let task, _) where task.rank == .login:
+      // URL-scheme opens arrive during login; only the newest matters, so it replaces a waiting one.
+      guard loginStarts.next() == 1 else { return }
+      DispatchQueue.global().async {
+        for url in ["taxi://ride?to=office", "taxi://ride?to=home"] {
+          Narrator.note("URL opened: \(url)")
+          queue.enqueue(.openURL, parameter: url, key: "open-url", onDuplicate: .replaceExisting)
+        }
+      }
+    case .started(let task, _) where task.rank == .acceptTerms:
+      // The user reads for a moment, then taps "Accept".
+      Task {
+        try? await Task.sleep(nanoseconds: 20_000_000)
+        Narrator.note("the user taps Accept")
+        Services.terms.release()
+      }
+    default:
+      break
     }
-  case .started(let task, _) where task.rank == .acceptTerms:
-    // The user reads for a moment, then taps "Accept".
-    Task {
-      try? await Task.sleep(nanoseconds: 20_000_000)
-      Narrator.note("the user taps Accept")
-      Services.terms.release()
-    }
-  default:
-    break
-  }
-})
+  }, isolation: nil)
 
 // Progress, as an AsyncSequence: a tally, counted on a task of its own.
 let tally = Task {

@@ -151,9 +151,12 @@ let loginSingle = Single<Token>.fromCallback { callback in
   return Cancellation(weak: request) { $0.cancel() }
 }
 let rxResult = await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in
+  // Top-level code runs on the main actor, and the SDK answers on its own thread: these closures
+  // touch no main-actor state (they only resume the continuation), so they say so.
   _ = loginSingle.subscribe(
-    onSuccess: { continuation.resume(returning: "success \($0)") },
-    onFailure: { continuation.resume(returning: "failure \($0)") })
+    onSuccess: { @Sendable in continuation.resume(returning: "success \($0)") },
+    onFailure: { @Sendable in continuation.resume(returning: "failure \($0)") },
+    isolation: nil)
 }
 line("subscribe           → \(rxResult)")
 quickSDK.behave(.neverCalls)
