@@ -35,7 +35,7 @@ extension ObservableType {
     with object: Object, onNext: @escaping (Object, Element) -> Void, isolation: (any Actor)? = #isolation,
     file: StaticString = #file, line: UInt = #line
   ) -> Disposable {
-    let onNext = Isolation.guarded(onNext, "bind(with:onNext:)", isolation, file, line)
+    let onNext = (isolation == nil ? onNext : Isolation.guarded(onNext, "bind(with:onNext:)", isolation, file, line))
     return subscribe(
       onNext: { [weak object] element in
         if let object { onNext(object, element) }
@@ -53,7 +53,8 @@ extension ObservableType {
     onNext: @escaping (Element) -> Void, isolation: (any Actor)? = #isolation, file: StaticString = #file,
     line: UInt = #line
   ) -> Disposable {
-    let onNext: (Element) -> Void = Isolation.guarded(onNext, "bind(onNext:)", isolation, file, line)
+    let onNext: (Element) -> Void =
+      (isolation == nil ? onNext : Isolation.guarded(onNext, "bind(onNext:)", isolation, file, line))
     return subscribe(onNext: onNext, onError: Self.reportBindingError, isolation: nil)
   }
 

@@ -44,7 +44,9 @@ public struct Binder<Value>: ObserverType {
     _ target: Target, scheduler: ImmediateSchedulerType, binding: @escaping (Target, Value) -> Void,
     isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) {
-    self.init(target, on: scheduler, binding: Isolation.guarded(binding, "Binder", isolation, file, line))
+    self.init(
+      target, on: scheduler,
+      binding: (isolation == nil ? binding : Isolation.guarded(binding, "Binder", isolation, file, line)))
   }
 
   private init<Target: AnyObject>(

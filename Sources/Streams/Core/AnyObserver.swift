@@ -10,7 +10,9 @@ public struct AnyObserver<Element>: ObserverType {
     eventHandler: @escaping EventHandler,
     isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) {
-    self.handler = Isolation.guarded(eventHandler, "AnyObserver(eventHandler:)", isolation, file, line)
+    self.handler =
+      (isolation == nil
+        ? eventHandler : Isolation.guarded(eventHandler, "AnyObserver(eventHandler:)", isolation, file, line))
   }
 
   /// Creates an observer that forwards each event to `observer`.

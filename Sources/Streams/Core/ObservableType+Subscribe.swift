@@ -14,10 +14,11 @@ extension ObservableType {
     isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Disposable {
     let name: StaticString = "subscribe(onNext:onError:onCompleted:onDisposed:)"
-    let onNext = Isolation.guarded(onNext, name, isolation, file, line)
-    let onError = Isolation.guarded(onError, name, isolation, file, line)
-    let onCompleted = Isolation.guarded(onCompleted, name, isolation, file, line)
-    guard let onDisposed = Isolation.guarded(onDisposed, name, isolation, file, line) else {
+    let onNext = (isolation == nil ? onNext : Isolation.guarded(onNext, name, isolation, file, line))
+    let onError = (isolation == nil ? onError : Isolation.guarded(onError, name, isolation, file, line))
+    let onCompleted = (isolation == nil ? onCompleted : Isolation.guarded(onCompleted, name, isolation, file, line))
+    guard let onDisposed = (isolation == nil ? onDisposed : Isolation.guarded(onDisposed, name, isolation, file, line))
+    else {
       return subscribe(ClosureObserver(onNext: onNext, onError: onError, onCompleted: onCompleted, onTerminated: nil))
     }
     let disposed = Disposables.create(with: onDisposed, isolation: nil)
@@ -48,6 +49,7 @@ extension ObservableType {
     _ on: @escaping (Event<Element>) -> Void,
     isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Disposable {
-    subscribe(AnonymousObserver(Isolation.guarded(on, "subscribe(_:)", isolation, file, line)))
+    subscribe(
+      AnonymousObserver((isolation == nil ? on : Isolation.guarded(on, "subscribe(_:)", isolation, file, line))))
   }
 }

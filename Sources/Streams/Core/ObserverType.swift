@@ -42,7 +42,7 @@ extension ObserverType {
     _ transform: @escaping (Source) throws -> Element, isolation: (any Actor)? = #isolation, file: StaticString = #file,
     line: UInt = #line
   ) -> AnyObserver<Source> {
-    let transform = Isolation.guarded(transform, "mapObserver", isolation, file, line)
+    let transform = (isolation == nil ? transform : Isolation.guarded(transform, "mapObserver", isolation, file, line))
     return AnyObserver { event in self.on(event.map(transform)) }
   }
 }

@@ -8,7 +8,8 @@ public enum Disposables {
     with dispose: @escaping () -> Void, isolation: (any Actor)? = #isolation, file: StaticString = #file,
     line: UInt = #line
   ) -> Cancelable {
-    AnonymousDisposable(Isolation.guarded(dispose, "Disposables.create(with:)", isolation, file, line))
+    AnonymousDisposable(
+      (isolation == nil ? dispose : Isolation.guarded(dispose, "Disposables.create(with:)", isolation, file, line)))
   }
 
   /// A disposable that disposes both `first` and `second`, once.

@@ -17,7 +17,7 @@ extension ObservableType {
     _ subscribe: @escaping (AnyObserver<Element>) -> Disposable, isolation: (any Actor)? = #isolation,
     file: StaticString = #file, line: UInt = #line
   ) -> Observable<Element> {
-    AnonymousObservable(Isolation.guarded(subscribe, "create", isolation, file, line))
+    AnonymousObservable((isolation == nil ? subscribe : Isolation.guarded(subscribe, "create", isolation, file, line)))
   }
 }
 

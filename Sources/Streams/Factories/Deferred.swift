@@ -7,7 +7,7 @@ extension ObservableType {
     _ factory: @escaping () throws -> Observable<Element>, isolation: (any Actor)? = #isolation,
     file: StaticString = #file, line: UInt = #line
   ) -> Observable<Element> {
-    Deferred(Isolation.guarded(factory, "deferred", isolation, file, line))
+    Deferred((isolation == nil ? factory : Isolation.guarded(factory, "deferred", isolation, file, line)))
   }
 }
 

@@ -10,8 +10,10 @@ extension ObservableType {
     isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Observable<Element> {
     Generate(
-      initialState: initialState, condition: Isolation.guarded(condition, "generate", isolation, file, line),
-      iterate: Isolation.guarded(iterate, "generate", isolation, file, line), scheduler: scheduler)
+      initialState: initialState,
+      condition: (isolation == nil ? condition : Isolation.guarded(condition, "generate", isolation, file, line)),
+      iterate: (isolation == nil ? iterate : Isolation.guarded(iterate, "generate", isolation, file, line)),
+      scheduler: scheduler)
   }
 }
 

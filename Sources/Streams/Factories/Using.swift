@@ -9,8 +9,10 @@ extension ObservableType {
     observableFactory: @escaping (Resource) throws -> Observable<Element>,
     isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Observable<Element> {
-    let resourceFactory = Isolation.guarded(resourceFactory, "using", isolation, file, line)
-    let observableFactory = Isolation.guarded(observableFactory, "using", isolation, file, line)
+    let resourceFactory =
+      (isolation == nil ? resourceFactory : Isolation.guarded(resourceFactory, "using", isolation, file, line))
+    let observableFactory =
+      (isolation == nil ? observableFactory : Isolation.guarded(observableFactory, "using", isolation, file, line))
     return Observable.create { observer in
       let resource: Resource
       do {

@@ -41,7 +41,9 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     subscribe: @escaping (@escaping CompletableObserver) -> Disposable, isolation: (any Actor)? = #isolation,
     file: StaticString = #file, line: UInt = #line
   ) -> PrimitiveSequence<Trait, Element> {
-    PrimitiveSequence.create(reporting: Isolation.guarded(subscribe, "create(subscribe:)", isolation, file, line))
+    PrimitiveSequence.create(
+      reporting: (isolation == nil
+        ? subscribe : Isolation.guarded(subscribe, "create(subscribe:)", isolation, file, line)))
   }
 
   /// Subscribes with one callback for the outcome, called once.
@@ -51,7 +53,8 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     _ observer: @escaping (CompletableEvent) -> Void, isolation: (any Actor)? = #isolation, file: StaticString = #file,
     line: UInt = #line
   ) -> Disposable {
-    primitiveSequence.reportOutcome(to: Isolation.guarded(observer, "subscribe(_:)", isolation, file, line))
+    primitiveSequence.reportOutcome(
+      to: (isolation == nil ? observer : Isolation.guarded(observer, "subscribe(_:)", isolation, file, line)))
   }
 
   /// Subscribes with closures for completion and failure; `onDisposed` runs once, right after the
@@ -68,9 +71,10 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
   ) -> Disposable {
     let name: StaticString = "subscribe(onCompleted:onError:onDisposed:)"
     return primitiveSequence.subscribeOutcome(
-      as: CompletableEvent.self, onSuccess: nil, onEmpty: Isolation.guarded(onCompleted, name, isolation, file, line),
-      onError: Isolation.guarded(onError, name, isolation, file, line),
-      onDisposed: Isolation.guarded(onDisposed, name, isolation, file, line))
+      as: CompletableEvent.self, onSuccess: nil,
+      onEmpty: (isolation == nil ? onCompleted : Isolation.guarded(onCompleted, name, isolation, file, line)),
+      onError: (isolation == nil ? onError : Isolation.guarded(onError, name, isolation, file, line)),
+      onDisposed: (isolation == nil ? onDisposed : Isolation.guarded(onDisposed, name, isolation, file, line)))
   }
 
   /// Subscribes with closures that receive `object` while it is alive (held weakly); once it is
@@ -113,13 +117,14 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     let name: StaticString = "do"
     return Completable(
       raw: primitiveSequence.source.do(
-        onError: Isolation.guarded(onError, name, isolation, file, line),
-        afterError: Isolation.guarded(afterError, name, isolation, file, line),
-        onCompleted: Isolation.guarded(onCompleted, name, isolation, file, line),
-        afterCompleted: Isolation.guarded(afterCompleted, name, isolation, file, line),
-        onSubscribe: Isolation.guarded(onSubscribe, name, isolation, file, line),
-        onSubscribed: Isolation.guarded(onSubscribed, name, isolation, file, line),
-        onDispose: Isolation.guarded(onDispose, name, isolation, file, line)))
+        onError: (isolation == nil ? onError : Isolation.guarded(onError, name, isolation, file, line)),
+        afterError: (isolation == nil ? afterError : Isolation.guarded(afterError, name, isolation, file, line)),
+        onCompleted: (isolation == nil ? onCompleted : Isolation.guarded(onCompleted, name, isolation, file, line)),
+        afterCompleted: (isolation == nil
+          ? afterCompleted : Isolation.guarded(afterCompleted, name, isolation, file, line)),
+        onSubscribe: (isolation == nil ? onSubscribe : Isolation.guarded(onSubscribe, name, isolation, file, line)),
+        onSubscribed: (isolation == nil ? onSubscribed : Isolation.guarded(onSubscribed, name, isolation, file, line)),
+        onDispose: (isolation == nil ? onDispose : Isolation.guarded(onDispose, name, isolation, file, line))))
   }
 
   /// Runs `second` after this completable completes; an error skips it.

@@ -8,7 +8,10 @@ extension Infallible {
     resultSelector: @escaping (I1.Element, I2.Element) throws -> Element,
     isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Infallible<Element> {
-    let resultSelector = Isolation.guarded(resultSelector, "combineLatest(_:_:resultSelector:)", isolation, file, line)
+    let resultSelector =
+      (isolation == nil
+        ? resultSelector
+        : Isolation.guarded(resultSelector, "combineLatest(_:_:resultSelector:)", isolation, file, line))
     return Infallible(Observable.combineLatest(source1, source2, resultSelector: resultSelector))
   }
 
@@ -219,7 +222,9 @@ extension InfallibleType {
     _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) throws -> Element,
     isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Infallible<Element> where Collection.Element: InfallibleType {
-    let resultSelector = Isolation.guarded(resultSelector, "combineLatest(_:resultSelector:)", isolation, file, line)
+    let resultSelector =
+      (isolation == nil
+        ? resultSelector : Isolation.guarded(resultSelector, "combineLatest(_:resultSelector:)", isolation, file, line))
     return Infallible(Observable.combineLatest(collection, resultSelector: resultSelector))
   }
 

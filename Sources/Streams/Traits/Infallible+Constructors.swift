@@ -30,7 +30,7 @@ extension InfallibleType {
     _ factory: @escaping () throws -> Infallible<Element>, isolation: (any Actor)? = #isolation,
     file: StaticString = #file, line: UInt = #line
   ) -> Infallible<Element> {
-    let factory = Isolation.guarded(factory, "deferred", isolation, file, line)
+    let factory = (isolation == nil ? factory : Isolation.guarded(factory, "deferred", isolation, file, line))
     return Infallible(.deferred { try factory().asObservable() })
   }
 
@@ -50,8 +50,10 @@ extension InfallibleType {
     isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Infallible<Element> {
     let name: StaticString = "using(_:infallibleFactory:)"
-    let resourceFactory = Isolation.guarded(resourceFactory, name, isolation, file, line)
-    let infallibleFactory = Isolation.guarded(infallibleFactory, name, isolation, file, line)
+    let resourceFactory =
+      (isolation == nil ? resourceFactory : Isolation.guarded(resourceFactory, name, isolation, file, line))
+    let infallibleFactory =
+      (isolation == nil ? infallibleFactory : Isolation.guarded(infallibleFactory, name, isolation, file, line))
     return Infallible(.using(resourceFactory) { infallibleFactory($0).asObservable() })
   }
 }

@@ -30,7 +30,8 @@ extension Infallible {
     subscribe: @escaping (@escaping InfallibleObserver) -> Disposable, isolation: (any Actor)? = #isolation,
     file: StaticString = #file, line: UInt = #line
   ) -> Infallible<Element> {
-    let subscribe = Isolation.guarded(subscribe, "create(subscribe:)", isolation, file, line)
+    let subscribe =
+      (isolation == nil ? subscribe : Isolation.guarded(subscribe, "create(subscribe:)", isolation, file, line))
     return Infallible(Observable.create { observer in subscribe { observer.on($0.event) } })
   }
 }
@@ -43,7 +44,7 @@ extension InfallibleType {
     _ on: @escaping (InfallibleEvent<Element>) -> Void, isolation: (any Actor)? = #isolation,
     file: StaticString = #file, line: UInt = #line
   ) -> Disposable {
-    let on = Isolation.guarded(on, "subscribe(_:)", isolation, file, line)
+    let on = (isolation == nil ? on : Isolation.guarded(on, "subscribe(_:)", isolation, file, line))
     return asObservable().subscribe { event in
       switch event {
       case .next(let element): on(.next(element))

@@ -11,7 +11,7 @@ extension InfallibleType {
   )
     -> Infallible<Source.Element>
   {
-    let selector = Isolation.guarded(selector, "flatMap", isolation, file, line)
+    let selector = (isolation == nil ? selector : Isolation.guarded(selector, "flatMap", isolation, file, line))
     return Infallible<Source.Element>(asObservable().flatMap(selector))
   }
 
@@ -24,7 +24,7 @@ extension InfallibleType {
   )
     -> Infallible<Source.Element>
   {
-    let selector = Isolation.guarded(selector, "flatMapLatest", isolation, file, line)
+    let selector = (isolation == nil ? selector : Isolation.guarded(selector, "flatMapLatest", isolation, file, line))
     return Infallible<Source.Element>(asObservable().flatMapLatest(selector))
   }
 
@@ -37,7 +37,7 @@ extension InfallibleType {
   )
     -> Infallible<Source.Element>
   {
-    let selector = Isolation.guarded(selector, "flatMapFirst", isolation, file, line)
+    let selector = (isolation == nil ? selector : Isolation.guarded(selector, "flatMapFirst", isolation, file, line))
     return Infallible<Source.Element>(asObservable().flatMapFirst(selector))
   }
 
@@ -50,7 +50,7 @@ extension InfallibleType {
   )
     -> Infallible<Source.Element>
   {
-    let selector = Isolation.guarded(selector, "concatMap", isolation, file, line)
+    let selector = (isolation == nil ? selector : Isolation.guarded(selector, "concatMap", isolation, file, line))
     return Infallible<Source.Element>(asObservable().concatMap(selector))
   }
 

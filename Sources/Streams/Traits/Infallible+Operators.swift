@@ -43,7 +43,9 @@ extension InfallibleType {
   )
     -> Infallible<Element>
   {
-    let keySelector = Isolation.guarded(keySelector, "distinctUntilChanged(_:)", isolation, file, line)
+    let keySelector =
+      (isolation == nil
+        ? keySelector : Isolation.guarded(keySelector, "distinctUntilChanged(_:)", isolation, file, line))
     return Infallible(asObservable().distinctUntilChanged(keySelector))
   }
 
@@ -54,7 +56,8 @@ extension InfallibleType {
     _ comparer: @escaping (Element, Element) throws -> Bool, isolation: (any Actor)? = #isolation,
     file: StaticString = #file, line: UInt = #line
   ) -> Infallible<Element> {
-    let comparer = Isolation.guarded(comparer, "distinctUntilChanged(_:)", isolation, file, line)
+    let comparer =
+      (isolation == nil ? comparer : Isolation.guarded(comparer, "distinctUntilChanged(_:)", isolation, file, line))
     return Infallible(asObservable().distinctUntilChanged(comparer))
   }
 
@@ -66,8 +69,8 @@ extension InfallibleType {
     isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Infallible<Element> {
     let name: StaticString = "distinctUntilChanged(_:comparer:)"
-    let keySelector = Isolation.guarded(keySelector, name, isolation, file, line)
-    let comparer = Isolation.guarded(comparer, name, isolation, file, line)
+    let keySelector = (isolation == nil ? keySelector : Isolation.guarded(keySelector, name, isolation, file, line))
+    let comparer = (isolation == nil ? comparer : Isolation.guarded(comparer, name, isolation, file, line))
     return Infallible(asObservable().distinctUntilChanged(keySelector, comparer: comparer))
   }
 
@@ -98,7 +101,8 @@ extension InfallibleType {
     _ seed: Seed, accumulator: @escaping (Seed, Element) -> Seed, isolation: (any Actor)? = #isolation,
     file: StaticString = #file, line: UInt = #line
   ) -> Infallible<Seed> {
-    let accumulator = Isolation.guarded(accumulator, "scan(_:accumulator:)", isolation, file, line)
+    let accumulator =
+      (isolation == nil ? accumulator : Isolation.guarded(accumulator, "scan(_:accumulator:)", isolation, file, line))
     return Infallible<Seed>(asObservable().scan(seed, accumulator: accumulator))
   }
 
@@ -121,7 +125,8 @@ extension InfallibleType {
   )
     -> Infallible<Element>
   {
-    let predicate = Isolation.guarded(predicate, "take(until:behavior:)", isolation, file, line)
+    let predicate =
+      (isolation == nil ? predicate : Isolation.guarded(predicate, "take(until:behavior:)", isolation, file, line))
     return Infallible(asObservable().take(until: predicate, behavior: behavior))
   }
 
@@ -134,7 +139,8 @@ extension InfallibleType {
   )
     -> Infallible<Element>
   {
-    let predicate = Isolation.guarded(predicate, "take(while:behavior:)", isolation, file, line)
+    let predicate =
+      (isolation == nil ? predicate : Isolation.guarded(predicate, "take(while:behavior:)", isolation, file, line))
     return Infallible(asObservable().take(while: predicate, behavior: behavior))
   }
 
@@ -155,7 +161,7 @@ extension InfallibleType {
     while predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation,
     file: StaticString = #file, line: UInt = #line
   ) -> Infallible<Element> {
-    let predicate = Isolation.guarded(predicate, "skip(while:)", isolation, file, line)
+    let predicate = (isolation == nil ? predicate : Isolation.guarded(predicate, "skip(while:)", isolation, file, line))
     return Infallible(asObservable().skip(while: predicate))
   }
 
@@ -176,7 +182,10 @@ extension InfallibleType {
     _ second: Source, resultSelector: @escaping (Element, Source.Element) throws -> Result,
     isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Infallible<Result> {
-    let resultSelector = Isolation.guarded(resultSelector, "withLatestFrom(_:resultSelector:)", isolation, file, line)
+    let resultSelector =
+      (isolation == nil
+        ? resultSelector
+        : Isolation.guarded(resultSelector, "withLatestFrom(_:resultSelector:)", isolation, file, line))
     return Infallible<Result>(asObservable().withLatestFrom(second, resultSelector: resultSelector))
   }
 
@@ -197,13 +206,14 @@ extension Infallible {
     isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Infallible<Element> {
     let name: StaticString = "do"
-    let onNext = Isolation.guarded(onNext, name, isolation, file, line)
-    let afterNext = Isolation.guarded(afterNext, name, isolation, file, line)
-    let onCompleted = Isolation.guarded(onCompleted, name, isolation, file, line)
-    let afterCompleted = Isolation.guarded(afterCompleted, name, isolation, file, line)
-    let onSubscribe = Isolation.guarded(onSubscribe, name, isolation, file, line)
-    let onSubscribed = Isolation.guarded(onSubscribed, name, isolation, file, line)
-    let onDispose = Isolation.guarded(onDispose, name, isolation, file, line)
+    let onNext = (isolation == nil ? onNext : Isolation.guarded(onNext, name, isolation, file, line))
+    let afterNext = (isolation == nil ? afterNext : Isolation.guarded(afterNext, name, isolation, file, line))
+    let onCompleted = (isolation == nil ? onCompleted : Isolation.guarded(onCompleted, name, isolation, file, line))
+    let afterCompleted =
+      (isolation == nil ? afterCompleted : Isolation.guarded(afterCompleted, name, isolation, file, line))
+    let onSubscribe = (isolation == nil ? onSubscribe : Isolation.guarded(onSubscribe, name, isolation, file, line))
+    let onSubscribed = (isolation == nil ? onSubscribed : Isolation.guarded(onSubscribed, name, isolation, file, line))
+    let onDispose = (isolation == nil ? onDispose : Isolation.guarded(onDispose, name, isolation, file, line))
     return Infallible(
       asObservable().do(
         onNext: onNext, afterNext: afterNext, onCompleted: onCompleted, afterCompleted: afterCompleted,
@@ -242,7 +252,10 @@ extension InfallibleType {
     _ object: Object, resultSelector: @escaping (Object, Element) -> Out,
     isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Infallible<Out> {
-    let resultSelector = Isolation.guarded(resultSelector, "withUnretained(_:resultSelector:)", isolation, file, line)
+    let resultSelector =
+      (isolation == nil
+        ? resultSelector
+        : Isolation.guarded(resultSelector, "withUnretained(_:resultSelector:)", isolation, file, line))
     return Infallible<Out>(asObservable().withUnretained(object, resultSelector: resultSelector))
   }
 

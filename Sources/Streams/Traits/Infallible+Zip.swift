@@ -8,7 +8,9 @@ extension InfallibleType {
     resultSelector: @escaping (E1, E2) throws -> Element,
     isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Infallible<Element> {
-    let resultSelector = Isolation.guarded(resultSelector, "zip(_:_:resultSelector:)", isolation, file, line)
+    let resultSelector =
+      (isolation == nil
+        ? resultSelector : Isolation.guarded(resultSelector, "zip(_:_:resultSelector:)", isolation, file, line))
     return Infallible(Observable.zip(source1, source2, resultSelector: resultSelector))
   }
 
@@ -21,7 +23,9 @@ extension InfallibleType {
     resultSelector: @escaping (E1, E2, E3) throws -> Element,
     isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Infallible<Element> {
-    let resultSelector = Isolation.guarded(resultSelector, "zip(_:_:_:resultSelector:)", isolation, file, line)
+    let resultSelector =
+      (isolation == nil
+        ? resultSelector : Isolation.guarded(resultSelector, "zip(_:_:_:resultSelector:)", isolation, file, line))
     return Infallible(Observable.zip(source1, source2, source3, resultSelector: resultSelector))
   }
 

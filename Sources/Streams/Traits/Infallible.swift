@@ -75,7 +75,8 @@ extension ObservableConvertibleType {
   )
     -> Infallible<Element>
   {
-    let handler = Isolation.guarded(handler, "asInfallible(onErrorRecover:)", isolation, file, line)
+    let handler =
+      (isolation == nil ? handler : Isolation.guarded(handler, "asInfallible(onErrorRecover:)", isolation, file, line))
     return Infallible(asObservable().catch { handler($0).asObservable() })
   }
 }

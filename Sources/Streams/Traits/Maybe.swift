@@ -46,7 +46,9 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     subscribe: @escaping (@escaping MaybeObserver) -> Disposable, isolation: (any Actor)? = #isolation,
     file: StaticString = #file, line: UInt = #line
   ) -> PrimitiveSequence<Trait, Element> {
-    PrimitiveSequence.create(reporting: Isolation.guarded(subscribe, "create(subscribe:)", isolation, file, line))
+    PrimitiveSequence.create(
+      reporting: (isolation == nil
+        ? subscribe : Isolation.guarded(subscribe, "create(subscribe:)", isolation, file, line)))
   }
 
   /// Subscribes with one callback for the outcome, called once: an element is reported without
@@ -57,7 +59,8 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     _ observer: @escaping (MaybeEvent<Element>) -> Void, isolation: (any Actor)? = #isolation,
     file: StaticString = #file, line: UInt = #line
   ) -> Disposable {
-    primitiveSequence.reportOutcome(to: Isolation.guarded(observer, "subscribe(_:)", isolation, file, line))
+    primitiveSequence.reportOutcome(
+      to: (isolation == nil ? observer : Isolation.guarded(observer, "subscribe(_:)", isolation, file, line)))
   }
 
   /// Subscribes with closures for each outcome; `onDisposed` runs once, right after the outcome's
@@ -75,10 +78,11 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
   ) -> Disposable {
     let name: StaticString = "subscribe(onSuccess:onError:onCompleted:onDisposed:)"
     return primitiveSequence.subscribeOutcome(
-      as: MaybeEvent<Element>.self, onSuccess: Isolation.guarded(onSuccess, name, isolation, file, line),
-      onEmpty: Isolation.guarded(onCompleted, name, isolation, file, line),
-      onError: Isolation.guarded(onError, name, isolation, file, line),
-      onDisposed: Isolation.guarded(onDisposed, name, isolation, file, line))
+      as: MaybeEvent<Element>.self,
+      onSuccess: (isolation == nil ? onSuccess : Isolation.guarded(onSuccess, name, isolation, file, line)),
+      onEmpty: (isolation == nil ? onCompleted : Isolation.guarded(onCompleted, name, isolation, file, line)),
+      onError: (isolation == nil ? onError : Isolation.guarded(onError, name, isolation, file, line)),
+      onDisposed: (isolation == nil ? onDisposed : Isolation.guarded(onDisposed, name, isolation, file, line)))
   }
 
   /// Subscribes with closures that receive `object` while it is alive (held weakly); once it is
@@ -126,15 +130,16 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     let name: StaticString = "do"
     return Maybe(
       raw: primitiveSequence.source.do(
-        onNext: Isolation.guarded(onNext, name, isolation, file, line),
-        afterNext: Isolation.guarded(afterNext, name, isolation, file, line),
-        onError: Isolation.guarded(onError, name, isolation, file, line),
-        afterError: Isolation.guarded(afterError, name, isolation, file, line),
-        onCompleted: Isolation.guarded(onCompleted, name, isolation, file, line),
-        afterCompleted: Isolation.guarded(afterCompleted, name, isolation, file, line),
-        onSubscribe: Isolation.guarded(onSubscribe, name, isolation, file, line),
-        onSubscribed: Isolation.guarded(onSubscribed, name, isolation, file, line),
-        onDispose: Isolation.guarded(onDispose, name, isolation, file, line)))
+        onNext: (isolation == nil ? onNext : Isolation.guarded(onNext, name, isolation, file, line)),
+        afterNext: (isolation == nil ? afterNext : Isolation.guarded(afterNext, name, isolation, file, line)),
+        onError: (isolation == nil ? onError : Isolation.guarded(onError, name, isolation, file, line)),
+        afterError: (isolation == nil ? afterError : Isolation.guarded(afterError, name, isolation, file, line)),
+        onCompleted: (isolation == nil ? onCompleted : Isolation.guarded(onCompleted, name, isolation, file, line)),
+        afterCompleted: (isolation == nil
+          ? afterCompleted : Isolation.guarded(afterCompleted, name, isolation, file, line)),
+        onSubscribe: (isolation == nil ? onSubscribe : Isolation.guarded(onSubscribe, name, isolation, file, line)),
+        onSubscribed: (isolation == nil ? onSubscribed : Isolation.guarded(onSubscribed, name, isolation, file, line)),
+        onDispose: (isolation == nil ? onDispose : Isolation.guarded(onDispose, name, isolation, file, line))))
   }
 
   /// A single with the element, or with `default` if the maybe completes empty.

@@ -63,7 +63,8 @@ extension PrimitiveSequenceType where Trait: ZippableTrait {
     file: StaticString = #file, line: UInt = #line
   ) -> PrimitiveSequence<Trait, Result> {
     PrimitiveSequence(
-      raw: primitiveSequence.source.flatMap(Isolation.guarded(selector, "flatMap", isolation, file, line)))
+      raw: primitiveSequence.source.flatMap(
+        (isolation == nil ? selector : Isolation.guarded(selector, "flatMap", isolation, file, line))))
   }
 
   /// On an error, succeeds with `element` instead.

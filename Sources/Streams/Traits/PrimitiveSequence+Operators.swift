@@ -9,7 +9,8 @@ extension PrimitiveSequence {
     _ observableFactory: @escaping () throws -> PrimitiveSequence<Trait, Element>, isolation: (any Actor)? = #isolation,
     file: StaticString = #file, line: UInt = #line
   ) -> PrimitiveSequence<Trait, Element> {
-    let observableFactory = Isolation.guarded(observableFactory, "deferred", isolation, file, line)
+    let observableFactory =
+      (isolation == nil ? observableFactory : Isolation.guarded(observableFactory, "deferred", isolation, file, line))
     return PrimitiveSequence(raw: Observable.deferred { try observableFactory().asObservable() })
   }
 
@@ -29,7 +30,9 @@ extension PrimitiveSequence {
     isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> PrimitiveSequence<Trait, Element> {
     PrimitiveSequence(
-      raw: source.retry(when: Isolation.guarded(notificationHandler, "retry(when:)", isolation, file, line)))
+      raw: source.retry(
+        when: (isolation == nil
+          ? notificationHandler : Isolation.guarded(notificationHandler, "retry(when:)", isolation, file, line))))
   }
 
   /// Like `retry(when:)`, for errors of type `Error`
@@ -41,7 +44,9 @@ extension PrimitiveSequence {
     isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> PrimitiveSequence<Trait, Element> {
     PrimitiveSequence(
-      raw: source.retry(when: Isolation.guarded(notificationHandler, "retry(when:)", isolation, file, line)))
+      raw: source.retry(
+        when: (isolation == nil
+          ? notificationHandler : Isolation.guarded(notificationHandler, "retry(when:)", isolation, file, line))))
   }
 
   /// The old name of `retry(when:)`.
@@ -70,7 +75,7 @@ extension PrimitiveSequence {
     _ handler: @escaping (Swift.Error) throws -> PrimitiveSequence<Trait, Element>,
     isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> PrimitiveSequence<Trait, Element> {
-    let handler = Isolation.guarded(handler, "catch", isolation, file, line)
+    let handler = (isolation == nil ? handler : Isolation.guarded(handler, "catch", isolation, file, line))
     return PrimitiveSequence(raw: source.catch { try handler($0).asObservable() })
   }
 
@@ -115,8 +120,11 @@ extension PrimitiveSequence {
     isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> PrimitiveSequence<Trait, Element> {
     let name: StaticString = "using(_:primitiveSequenceFactory:)"
-    let resourceFactory = Isolation.guarded(resourceFactory, name, isolation, file, line)
-    let primitiveSequenceFactory = Isolation.guarded(primitiveSequenceFactory, name, isolation, file, line)
+    let resourceFactory =
+      (isolation == nil ? resourceFactory : Isolation.guarded(resourceFactory, name, isolation, file, line))
+    let primitiveSequenceFactory =
+      (isolation == nil
+        ? primitiveSequenceFactory : Isolation.guarded(primitiveSequenceFactory, name, isolation, file, line))
     return PrimitiveSequence(
       raw: Observable.using(resourceFactory) { try primitiveSequenceFactory($0).asObservable() })
   }

@@ -5,7 +5,8 @@ extension PrimitiveSequenceType {
     _ sources: [Observable<Any>], _ isolation: (any Actor)?, _ file: StaticString, _ line: UInt,
     _ combine: @escaping ([Any]) throws -> Result
   ) -> PrimitiveSequence<Trait, Result> {
-    let combine = Isolation.guarded(combine, "zip(_:_:resultSelector:)", isolation, file, line)
+    let combine =
+      (isolation == nil ? combine : Isolation.guarded(combine, "zip(_:_:resultSelector:)", isolation, file, line))
     return PrimitiveSequence(raw: Observable.zip(sources, resultSelector: combine))
   }
 }

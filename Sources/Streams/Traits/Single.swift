@@ -32,7 +32,9 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     subscribe: @escaping (@escaping SingleObserver) -> Disposable, isolation: (any Actor)? = #isolation,
     file: StaticString = #file, line: UInt = #line
   ) -> Single<Element> {
-    Single.create(reporting: Isolation.guarded(subscribe, "create(subscribe:)", isolation, file, line))
+    Single.create(
+      reporting: (isolation == nil
+        ? subscribe : Isolation.guarded(subscribe, "create(subscribe:)", isolation, file, line)))
   }
 
   /// Subscribes with one callback for the outcome, called once.
@@ -46,7 +48,8 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     _ observer: @escaping (SingleEvent<Element>) -> Void, isolation: (any Actor)? = #isolation,
     file: StaticString = #file, line: UInt = #line
   ) -> Disposable {
-    primitiveSequence.reportOutcome(to: Isolation.guarded(observer, "subscribe(_:)", isolation, file, line))
+    primitiveSequence.reportOutcome(
+      to: (isolation == nil ? observer : Isolation.guarded(observer, "subscribe(_:)", isolation, file, line)))
   }
 
   /// Subscribes with closures for success and failure; `onDisposed` runs once, right after the
@@ -63,9 +66,10 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
   ) -> Disposable {
     let name: StaticString = "subscribe(onSuccess:onFailure:onDisposed:)"
     return primitiveSequence.subscribeOutcome(
-      as: SingleEvent<Element>.self, onSuccess: Isolation.guarded(onSuccess, name, isolation, file, line),
-      onEmpty: nil, onError: Isolation.guarded(onFailure, name, isolation, file, line),
-      onDisposed: Isolation.guarded(onDisposed, name, isolation, file, line))
+      as: SingleEvent<Element>.self,
+      onSuccess: (isolation == nil ? onSuccess : Isolation.guarded(onSuccess, name, isolation, file, line)),
+      onEmpty: nil, onError: (isolation == nil ? onFailure : Isolation.guarded(onFailure, name, isolation, file, line)),
+      onDisposed: (isolation == nil ? onDisposed : Isolation.guarded(onDisposed, name, isolation, file, line)))
   }
 
   /// The old spelling of ``subscribe(onSuccess:onFailure:onDisposed:isolation:file:line:)``.
@@ -115,13 +119,13 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     let name: StaticString = "do"
     return Single(
       raw: primitiveSequence.source.do(
-        onNext: Isolation.guarded(onSuccess, name, isolation, file, line),
-        afterNext: Isolation.guarded(afterSuccess, name, isolation, file, line),
-        onError: Isolation.guarded(onError, name, isolation, file, line),
-        afterError: Isolation.guarded(afterError, name, isolation, file, line),
-        onSubscribe: Isolation.guarded(onSubscribe, name, isolation, file, line),
-        onSubscribed: Isolation.guarded(onSubscribed, name, isolation, file, line),
-        onDispose: Isolation.guarded(onDispose, name, isolation, file, line)))
+        onNext: (isolation == nil ? onSuccess : Isolation.guarded(onSuccess, name, isolation, file, line)),
+        afterNext: (isolation == nil ? afterSuccess : Isolation.guarded(afterSuccess, name, isolation, file, line)),
+        onError: (isolation == nil ? onError : Isolation.guarded(onError, name, isolation, file, line)),
+        afterError: (isolation == nil ? afterError : Isolation.guarded(afterError, name, isolation, file, line)),
+        onSubscribe: (isolation == nil ? onSubscribe : Isolation.guarded(onSubscribe, name, isolation, file, line)),
+        onSubscribed: (isolation == nil ? onSubscribed : Isolation.guarded(onSubscribed, name, isolation, file, line)),
+        onDispose: (isolation == nil ? onDispose : Isolation.guarded(onDispose, name, isolation, file, line))))
   }
 
   /// Continues with the maybe that `selector` returns for the element.
@@ -131,7 +135,9 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     _ selector: @escaping (Element) throws -> Maybe<Result>, isolation: (any Actor)? = #isolation,
     file: StaticString = #file, line: UInt = #line
   ) -> Maybe<Result> {
-    Maybe(raw: primitiveSequence.source.flatMap(Isolation.guarded(selector, "flatMapMaybe", isolation, file, line)))
+    Maybe(
+      raw: primitiveSequence.source.flatMap(
+        (isolation == nil ? selector : Isolation.guarded(selector, "flatMapMaybe", isolation, file, line))))
   }
 
   /// Continues with the completable that `selector` returns for the element.
@@ -142,7 +148,8 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     file: StaticString = #file, line: UInt = #line
   ) -> Completable {
     Completable(
-      raw: primitiveSequence.source.flatMap(Isolation.guarded(selector, "flatMapCompletable", isolation, file, line)))
+      raw: primitiveSequence.source.flatMap(
+        (isolation == nil ? selector : Isolation.guarded(selector, "flatMapCompletable", isolation, file, line))))
   }
 
   /// Combines the elements of any number of singles with `resultSelector`, once all succeeded;
@@ -153,7 +160,9 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     _ collection: Collection, resultSelector: @escaping ([Element]) throws -> Result,
     isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> PrimitiveSequence<Trait, Result> where Collection.Element == PrimitiveSequence<Trait, Element> {
-    let resultSelector = Isolation.guarded(resultSelector, "zip(_:resultSelector:)", isolation, file, line)
+    let resultSelector =
+      (isolation == nil
+        ? resultSelector : Isolation.guarded(resultSelector, "zip(_:resultSelector:)", isolation, file, line))
     if collection.isEmpty {
       return .deferred { PrimitiveSequence(raw: .just(try resultSelector([]))) }
     }

@@ -8,7 +8,8 @@ extension ObservableType {
   ) -> Observable<Element> where Collection.Element: ObservableConvertibleType {
     combineLatest(
       sources: collection.map { $0.asObservable() }, releasingEachOnEnd: false,
-      resultSelector: Isolation.guarded(resultSelector, "combineLatest", isolation, file, line))
+      resultSelector: (isolation == nil
+        ? resultSelector : Isolation.guarded(resultSelector, "combineLatest", isolation, file, line)))
   }
 
   /// The body of the collection form and of the forms with three to eight sources.

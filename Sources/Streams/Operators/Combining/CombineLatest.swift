@@ -15,6 +15,7 @@ extension ObservableType {
   ) -> Observable<Element> {
     CombineLatest2(
       source1.asObservable(), source2.asObservable(),
-      resultSelector: Isolation.guarded(resultSelector, "combineLatest", isolation, file, line))
+      resultSelector: (isolation == nil
+        ? resultSelector : Isolation.guarded(resultSelector, "combineLatest", isolation, file, line)))
   }
 }

@@ -14,7 +14,8 @@ extension ObservableType {
     _ second: Second, resultSelector: @escaping (Element, Second.Element) throws -> Result,
     isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Observable<Result> {
-    let resultSelector = Isolation.guarded(resultSelector, "withLatestFrom", isolation, file, line)
+    let resultSelector =
+      (isolation == nil ? resultSelector : Isolation.guarded(resultSelector, "withLatestFrom", isolation, file, line))
     let (first, second) = (asObservable(), second.asObservable())
     return Observable.create { observer in
       // The two sources may send from different threads: the latest element of `second` is kept

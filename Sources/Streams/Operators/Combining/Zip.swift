@@ -13,7 +13,8 @@ extension ObservableType {
     _ source1: O1, _ source2: O2, resultSelector: @escaping (O1.Element, O2.Element) throws -> Element,
     isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Observable<Element> {
-    let resultSelector = Isolation.guarded(resultSelector, "zip", isolation, file, line)
+    let resultSelector =
+      (isolation == nil ? resultSelector : Isolation.guarded(resultSelector, "zip", isolation, file, line))
     let (s1, s2) = (source1.asObservable(), source2.asObservable())
     return Observable.create { observer in
       var q1 = Queue<O1.Element>()
@@ -31,7 +32,8 @@ extension ObservableType {
     resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element,
     isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Observable<Element> {
-    let resultSelector = Isolation.guarded(resultSelector, "zip", isolation, file, line)
+    let resultSelector =
+      (isolation == nil ? resultSelector : Isolation.guarded(resultSelector, "zip", isolation, file, line))
     let (s1, s2, s3) = (source1.asObservable(), source2.asObservable(), source3.asObservable())
     return Observable.create { observer in
       var q1 = Queue<O1.Element>()
@@ -58,6 +60,7 @@ extension ObservableType {
   ) -> Observable<Element> where Collection.Element: ObservableConvertibleType {
     ZipCollection(
       sources: collection.map { $0.asObservable() },
-      resultSelector: Isolation.guarded(resultSelector, "zip", isolation, file, line))
+      resultSelector: (isolation == nil
+        ? resultSelector : Isolation.guarded(resultSelector, "zip", isolation, file, line)))
   }
 }

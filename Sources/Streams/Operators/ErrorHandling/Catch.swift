@@ -11,7 +11,7 @@ extension ObservableType {
     _ handler: @escaping (Swift.Error) throws -> Observable<Element>, isolation: (any Actor)? = #isolation,
     file: StaticString = #file, line: UInt = #line
   ) -> Observable<Element> {
-    let handler = Isolation.guarded(handler, "catch", isolation, file, line)
+    let handler = (isolation == nil ? handler : Isolation.guarded(handler, "catch", isolation, file, line))
     let source = asObservable()
     return Observable.create { observer in
       let subscription = SerialDisposable()

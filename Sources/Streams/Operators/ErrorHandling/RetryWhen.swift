@@ -15,7 +15,8 @@ extension ObservableType {
   ) -> Observable<Element> {
     RetryWhen(
       source: asObservable(),
-      notificationHandler: Isolation.guarded(notificationHandler, "retry(when:)", isolation, file, line))
+      notificationHandler: (isolation == nil
+        ? notificationHandler : Isolation.guarded(notificationHandler, "retry(when:)", isolation, file, line)))
   }
 
   /// `retry(when:)` with the errors as `Swift.Error`.
@@ -25,7 +26,8 @@ extension ObservableType {
   ) -> Observable<Element> {
     RetryWhen(
       source: asObservable(),
-      notificationHandler: Isolation.guarded(notificationHandler, "retry(when:)", isolation, file, line))
+      notificationHandler: (isolation == nil
+        ? notificationHandler : Isolation.guarded(notificationHandler, "retry(when:)", isolation, file, line)))
   }
 }
 

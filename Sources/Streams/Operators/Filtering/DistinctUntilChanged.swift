@@ -27,8 +27,10 @@ extension ObservableType {
   ) -> Observable<Element> {
     DistinctUntilChanged(
       source: asObservable(),
-      keySelector: Isolation.guarded(keySelector, "distinctUntilChanged", isolation, file, line),
-      comparer: Isolation.guarded(comparer, "distinctUntilChanged", isolation, file, line))
+      keySelector: (isolation == nil
+        ? keySelector : Isolation.guarded(keySelector, "distinctUntilChanged", isolation, file, line)),
+      comparer: (isolation == nil
+        ? comparer : Isolation.guarded(comparer, "distinctUntilChanged", isolation, file, line)))
   }
 
   /// Drops each element whose key equals the previous element's key.

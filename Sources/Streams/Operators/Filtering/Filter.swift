@@ -11,7 +11,9 @@ extension ObservableType {
     _ predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation, file: StaticString = #file,
     line: UInt = #line
   ) -> Observable<Element> {
-    Filter(source: asObservable(), predicate: Isolation.guarded(predicate, "filter", isolation, file, line))
+    Filter(
+      source: asObservable(),
+      predicate: (isolation == nil ? predicate : Isolation.guarded(predicate, "filter", isolation, file, line)))
   }
 
   /// Transforms each element with `transform` and passes on the non-`nil` results.
@@ -26,7 +28,9 @@ extension ObservableType {
     _ transform: @escaping (Element) throws -> Result?, isolation: (any Actor)? = #isolation,
     file: StaticString = #file, line: UInt = #line
   ) -> Observable<Result> {
-    CompactMap(source: asObservable(), transform: Isolation.guarded(transform, "compactMap", isolation, file, line))
+    CompactMap(
+      source: asObservable(),
+      transform: (isolation == nil ? transform : Isolation.guarded(transform, "compactMap", isolation, file, line)))
   }
 }
 

@@ -21,7 +21,7 @@ extension ObservableType {
     _ predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation, file: StaticString = #file,
     line: UInt = #line
   ) -> Observable<Element> {
-    let predicate = Isolation.guarded(predicate, "single", isolation, file, line)
+    let predicate = (isolation == nil ? predicate : Isolation.guarded(predicate, "single", isolation, file, line))
     return step(false) { seen, event, downstream in
       switch event {
       case .next(let element):

@@ -25,7 +25,8 @@ extension ObservableType {
     -> Observable<Element>
   {
     TakeWhile(
-      source: asObservable(), predicate: Isolation.guarded(predicate, "take(while:)", isolation, file, line),
+      source: asObservable(),
+      predicate: (isolation == nil ? predicate : Isolation.guarded(predicate, "take(while:)", isolation, file, line)),
       behavior: behavior)
   }
 
@@ -52,7 +53,9 @@ extension ObservableType {
     while predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation,
     file: StaticString = #file, line: UInt = #line
   ) -> Observable<Element> {
-    SkipWhile(source: asObservable(), predicate: Isolation.guarded(predicate, "skip(while:)", isolation, file, line))
+    SkipWhile(
+      source: asObservable(),
+      predicate: (isolation == nil ? predicate : Isolation.guarded(predicate, "skip(while:)", isolation, file, line)))
   }
 }
 

@@ -16,7 +16,7 @@ extension ObservableType {
   {
     Flatten(
       source: asObservable(), strategy: .merge(maxConcurrent: .max),
-      selector: Isolation.guarded(selector, "flatMap", isolation, file, line))
+      selector: (isolation == nil ? selector : Isolation.guarded(selector, "flatMap", isolation, file, line)))
   }
 
   /// Maps each element to an inner sequence and sends only the newest one's events: a new element
@@ -34,7 +34,7 @@ extension ObservableType {
   {
     Flatten(
       source: asObservable(), strategy: .latest,
-      selector: Isolation.guarded(selector, "flatMapLatest", isolation, file, line))
+      selector: (isolation == nil ? selector : Isolation.guarded(selector, "flatMapLatest", isolation, file, line)))
   }
 
   /// Maps an element to an inner sequence only when none is running; elements that arrive while
@@ -47,7 +47,7 @@ extension ObservableType {
   {
     Flatten(
       source: asObservable(), strategy: .first,
-      selector: Isolation.guarded(selector, "flatMapFirst", isolation, file, line))
+      selector: (isolation == nil ? selector : Isolation.guarded(selector, "flatMapFirst", isolation, file, line)))
   }
 
   /// Maps each element to an inner sequence and runs them one after another, in order.
@@ -59,7 +59,7 @@ extension ObservableType {
   {
     Flatten(
       source: asObservable(), strategy: .merge(maxConcurrent: 1),
-      selector: Isolation.guarded(selector, "concatMap", isolation, file, line))
+      selector: (isolation == nil ? selector : Isolation.guarded(selector, "concatMap", isolation, file, line)))
   }
 }
 

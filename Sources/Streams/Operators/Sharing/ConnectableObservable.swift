@@ -36,7 +36,8 @@ extension ObservableType {
   {
     Multicast(
       source: asObservable(),
-      makeSubject: Isolation.guarded(makeSubject, "multicast(makeSubject:)", isolation, file, line))
+      makeSubject: (isolation == nil
+        ? makeSubject : Isolation.guarded(makeSubject, "multicast(makeSubject:)", isolation, file, line)))
   }
 
   /// `multicast(makeSubject: { PublishSubject() })`: subscribers receive what the source sends

@@ -18,8 +18,10 @@ extension ObservableType {
   ) -> Observable<Result> where Subject.Observer.Element == Element {
     MulticastSelector(
       source: asObservable(),
-      subjectSelector: Isolation.guarded(subjectSelector, "multicast(_:selector:)", isolation, file, line),
-      selector: Isolation.guarded(selector, "multicast(_:selector:)", isolation, file, line))
+      subjectSelector: (isolation == nil
+        ? subjectSelector : Isolation.guarded(subjectSelector, "multicast(_:selector:)", isolation, file, line)),
+      selector: (isolation == nil
+        ? selector : Isolation.guarded(selector, "multicast(_:selector:)", isolation, file, line)))
   }
 }
 

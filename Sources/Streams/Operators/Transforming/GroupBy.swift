@@ -18,7 +18,9 @@ extension ObservableType {
   )
     -> Observable<GroupedObservable<Key, Element>>
   {
-    GroupBy(source: asObservable(), keySelector: Isolation.guarded(keySelector, "groupBy", isolation, file, line))
+    GroupBy(
+      source: asObservable(),
+      keySelector: (isolation == nil ? keySelector : Isolation.guarded(keySelector, "groupBy", isolation, file, line)))
   }
 }
 

@@ -12,7 +12,9 @@ extension ObservableType {
     _ transform: @escaping (Element) throws -> Result, isolation: (any Actor)? = #isolation, file: StaticString = #file,
     line: UInt = #line
   ) -> Observable<Result> {
-    Map(source: asObservable(), transform: Isolation.guarded(transform, "map", isolation, file, line))
+    Map(
+      source: asObservable(),
+      transform: (isolation == nil ? transform : Isolation.guarded(transform, "map", isolation, file, line)))
   }
 }
 

@@ -20,8 +20,8 @@ extension ObservableType {
     mapResult: @escaping (Accumulate) throws -> Result,
     isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Observable<Result> {
-    let accumulator = Isolation.guarded(accumulator, "reduce", isolation, file, line)
-    let mapResult = Isolation.guarded(mapResult, "reduce", isolation, file, line)
+    let accumulator = (isolation == nil ? accumulator : Isolation.guarded(accumulator, "reduce", isolation, file, line))
+    let mapResult = (isolation == nil ? mapResult : Isolation.guarded(mapResult, "reduce", isolation, file, line))
     return step(seed) { accumulate, event, downstream in
       switch event {
       case .next(let element): accumulate = try accumulator(accumulate, element)

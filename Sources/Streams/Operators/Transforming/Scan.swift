@@ -26,7 +26,9 @@ extension ObservableType {
     into seed: Accumulate, accumulator: @escaping (inout Accumulate, Element) throws -> Void,
     isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Observable<Accumulate> {
-    Scan(source: asObservable(), seed: seed, accumulator: Isolation.guarded(accumulator, "scan", isolation, file, line))
+    Scan(
+      source: asObservable(), seed: seed,
+      accumulator: (isolation == nil ? accumulator : Isolation.guarded(accumulator, "scan", isolation, file, line)))
   }
 }
 

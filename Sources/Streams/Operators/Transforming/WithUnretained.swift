@@ -8,7 +8,8 @@ extension ObservableType {
     _ object: Object, resultSelector: @escaping (Object, Element) -> Out,
     isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Observable<Out> {
-    let resultSelector = Isolation.guarded(resultSelector, "withUnretained", isolation, file, line)
+    let resultSelector =
+      (isolation == nil ? resultSelector : Isolation.guarded(resultSelector, "withUnretained", isolation, file, line))
     return step(()) { [weak object] _, event, downstream in
       switch event {
       case .next(let element):

@@ -17,6 +17,16 @@ extension ObservableType {
     onDispose: (() -> Void)? = nil,
     isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Observable<Element> {
+    guard isolation != nil else {
+      // Formed outside any actor: the closures are stored as they are (passing them through the
+      // generic helpers below would wrap each in reabstraction thunks, a cost per event).
+      return Do(
+        source: asObservable(),
+        handlers: DoHandlers(
+          onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError,
+          onCompleted: onCompleted, afterCompleted: afterCompleted),
+        onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose)
+    }
     func guarded<A, R>(_ body: ((A) throws -> R)?) -> ((A) throws -> R)? {
       Isolation.guarded(body, "do", isolation, file, line)
     }
