@@ -9,9 +9,11 @@ struct TimedOut: Error, CustomStringConvertible {
 }
 
 /// Runs `body` on a task of its own and returns its value, or throws ``TimedOut`` after `seconds`
-/// (cancelling the task), so that a hang fails the test instead of the suite.
+/// (cancelling the task), so that a hang fails the test instead of the suite. The default is
+/// generous: under ThreadSanitizer, with the whole suite running on two cores, a virtual-time test
+/// waited more than 10 s for a cooperative thread.
 func bounded<T: Sendable>(
-  _ seconds: Double = 10, _ body: @escaping @Sendable () async throws -> T
+  _ seconds: Double = 60, _ body: @escaping @Sendable () async throws -> T
 ) async throws -> T {
   let settled = Locked(false)
   let claim: @Sendable () -> Bool = {
