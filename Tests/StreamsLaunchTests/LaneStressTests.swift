@@ -56,7 +56,7 @@ struct LaneStressTests {
       }
     }
     queue.finish()
-    try await bounded(30) { try await queue.finished() }
+    try await bounded(120) { try await queue.finished() }
 
     let seen = observed.value
     #expect(seen.runs.count == 1_000)

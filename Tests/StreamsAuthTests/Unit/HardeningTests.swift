@@ -11,7 +11,7 @@ import Testing
 
 /// Late waiters of a generation, the token endpoint's and signed-out requests' headers, and
 /// short-lived tokens, in virtual time.
-@Suite("Hardening: late waiters, where the bearer goes, short-lived tokens", .timeLimit(.minutes(1)))
+@Suite("Hardening: late waiters, where the bearer goes, short-lived tokens", .timeLimit(.minutes(3)))
 struct HardeningTests {
   // MARK: Every waiter of a generation gets that generation's outcome
 
