@@ -50,6 +50,11 @@ enum IsolationProbe {
     process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
       .deletingLastPathComponent().appendingPathComponent("IsolationProbe")
     process.arguments = [scenario]
+    // No backtracer: it runs as a second process that holds the output pipe open (and under
+    // ThreadSanitizer it can hang), so the read below would never see the end of the output.
+    var environment = ProcessInfo.processInfo.environment
+    environment["SWIFT_BACKTRACE"] = "enable=no"
+    process.environment = environment
     let output = Pipe()
     process.standardOutput = output
     process.standardError = output
