@@ -110,6 +110,12 @@ private final class ObserveOnSerialQueue<Element: Sendable>: @unchecked Sendable
 /// Only the queue and the running flag are locked; each event is delivered outside the lock, and
 /// the flag keeps one step running at a time, so delivery stays serial even on a concurrent
 /// scheduler.
+///
+/// `@unchecked Sendable`: its mutable state is the locked `state`; the observer and the
+/// disposables are `Sendable` or used behind that flag. `Element` is unconstrained because the
+/// public `observe(on:)` decides: `Sendable` for a scheduler that may change thread, anything for
+/// `CurrentThreadScheduler` and `ImmediateScheduler`, which never do (pinned by
+/// `IsolationProgramTests`' SameThreadSchedulers program, and by TSan over the suite).
 private final class ObserveOnPump<Element>: @unchecked Sendable {
   private struct State {
     var queue = Queue<Event<Element>>()
