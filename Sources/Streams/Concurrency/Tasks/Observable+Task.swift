@@ -51,7 +51,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait, Element: Sendable {
   /// A maybe that runs `operation` in a new detached task for each subscription: it succeeds
   /// with the result, or completes empty when the result is `nil`.
   ///
-  /// The rules of ``PrimitiveSequenceType/task(priority:_:)-(_,()->Element)`` apply.
+  /// The rules of ``PrimitiveSequenceType/task(priority:_:)-(_,()->Self.Element)`` apply.
   ///
   /// - Parameters:
   ///   - priority: the priority of each subscription's task.
