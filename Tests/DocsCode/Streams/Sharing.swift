@@ -1,0 +1,4 @@
+// What Sharing.md takes for granted: a source of numbers.
+import Streams
+
+let source = Observable.of(1, 2, 3)

@@ -1,0 +1,1 @@
+WrappingCallbackAndDelegateSDKs.swift
