@@ -43,7 +43,6 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
   private let lock = Lock.make()
   private var currentClock: VirtualTime
   private var queue: VirtualTimeSchedulerQueue<VirtualTime>
-  private var nextID = 0
   private var running = false
   private var stopRequested = false
 
@@ -91,8 +90,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     _ state: StateType, time: VirtualTime, action: @escaping (StateType) -> Disposable
   ) -> Disposable {
     lock.withLock {
-      let item = VirtualTimeSchedulerItem(time: time, id: nextID, lock: lock) { action(state) }
-      nextID += 1
+      let item = VirtualTimeSchedulerItem(time: time, lock: lock) { action(state) }
       queue.insert(item)
       return item
     }

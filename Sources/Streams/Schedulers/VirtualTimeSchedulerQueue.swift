@@ -7,17 +7,14 @@ final class VirtualTimeSchedulerItem<Time>: Cancelable, @unchecked Sendable {
   private let resource = ResourceToken()
   /// The virtual time the item was scheduled for (it runs then, or at once if that is past).
   let time: Time
-  /// The scheduling order, which breaks ties between equal times first-in first-out.
-  let id: Int
 
   private let lock: Lock
   private var action: (() -> Disposable)?
   private var result: Disposable?
   private var disposed = false
 
-  init(time: Time, id: Int, lock: Lock, action: @escaping () -> Disposable) {
+  init(time: Time, lock: Lock, action: @escaping () -> Disposable) {
     self.time = time
-    self.id = id
     self.lock = lock
     self.action = action
   }
@@ -52,13 +49,14 @@ final class VirtualTimeSchedulerItem<Time>: Cancelable, @unchecked Sendable {
   }
 }
 
-/// A binary min-heap of scheduled items ordered by time, then by scheduling order.
+/// The scheduled items of a virtual-time scheduler, by time, then in the order they were
+/// scheduled (a ``StableHeap``).
 ///
 /// Not thread-safe; the scheduler uses it under its lock.
 struct VirtualTimeSchedulerQueue<Time> {
   typealias Item = VirtualTimeSchedulerItem<Time>
 
-  private var heap: [Item] = []
+  private var heap = StableHeap<Item>()
   private let compare: (Time, Time) -> VirtualTimeComparison
 
   /// Creates an empty queue that compares times with `compare`.
@@ -70,39 +68,12 @@ struct VirtualTimeSchedulerQueue<Time> {
   var first: Item? { heap.first }
 
   mutating func insert(_ item: Item) {
-    heap.append(item)
-    var child = heap.count - 1
-    while child > 0 {
-      let parent = (child - 1) / 2
-      guard runsBefore(heap[child], heap[parent]) else { break }
-      heap.swapAt(child, parent)
-      child = parent
-    }
+    let compare = self.compare
+    heap.insert(item) { compare($0.time, $1.time) == .lessThan }
   }
 
   mutating func removeFirst() {
-    guard !heap.isEmpty else { return }
-    heap.swapAt(0, heap.count - 1)
-    heap.removeLast()
-    var parent = 0
-    while true {
-      let left = 2 * parent + 1
-      let right = left + 1
-      var earliest = parent
-      if left < heap.count, runsBefore(heap[left], heap[earliest]) { earliest = left }
-      if right < heap.count, runsBefore(heap[right], heap[earliest]) { earliest = right }
-      if earliest == parent { break }
-      heap.swapAt(parent, earliest)
-      parent = earliest
-    }
-  }
-
-  /// Whether `lhs` runs before `rhs`: an earlier time, or the same time and scheduled earlier.
-  private func runsBefore(_ lhs: Item, _ rhs: Item) -> Bool {
-    switch compare(lhs.time, rhs.time) {
-    case .lessThan: return true
-    case .equal: return lhs.id < rhs.id
-    case .greaterThan: return false
-    }
+    let compare = self.compare
+    _ = heap.popFirst { compare($0.time, $1.time) == .lessThan }
   }
 }

@@ -33,7 +33,7 @@ struct EventsStateMachine<Element: Sendable>: Sendable {
   }
 
   let policy: AsyncBufferingPolicy
-  private var buffer = FIFO<Element>()
+  private var buffer = Queue<Element>()
   /// The consumer suspended in `next`.
   private var parked: Continuation?
   /// The producer-side end, delivered after the buffer.
@@ -71,24 +71,24 @@ struct EventsStateMachine<Element: Sendable>: Sendable {
     }
     switch policy {
     case .unbounded:
-      buffer.append(element)
+      buffer.enqueue(element)
       return (.enqueued, nil)
     case .bufferingOldest(let limit):
       guard buffer.count < limit else { return (.dropped, nil) }
-      buffer.append(element)
+      buffer.enqueue(element)
       return (.enqueued, nil)
     case .bufferingNewest(let limit):
       guard limit > 0 else { return (.dropped, nil) }
       if buffer.count >= limit {
         _ = buffer.popFirst()
-        buffer.append(element)
+        buffer.enqueue(element)
         return (.dropped, nil)
       }
-      buffer.append(element)
+      buffer.enqueue(element)
       return (.enqueued, nil)
     case .failOnOverflow(let limit):
       guard buffer.count >= max(limit, 0) else {
-        buffer.append(element)
+        buffer.enqueue(element)
         return (.enqueued, nil)
       }
       return (.dropped, end(with: .failed(AdapterError.bufferOverflow(limit: limit)), byProducer: false))

@@ -42,29 +42,3 @@ struct StopHook: Sendable {
     }
   }
 }
-
-/// A first-in, first-out queue with amortized O(1) operations at both ends used here.
-struct FIFO<Element>: Sendable where Element: Sendable {
-  private var inbox: [Element] = []
-  private var outbox: [Element] = []
-
-  var count: Int { inbox.count + outbox.count }
-
-  mutating func append(_ element: Element) {
-    inbox.append(element)
-  }
-
-  mutating func popFirst() -> Element? {
-    if outbox.isEmpty {
-      if inbox.isEmpty { return nil }
-      outbox = inbox.reversed()
-      inbox.removeAll(keepingCapacity: true)
-    }
-    return outbox.popLast()
-  }
-
-  mutating func removeAll() {
-    inbox = []
-    outbox = []
-  }
-}

@@ -15,19 +15,20 @@ struct ObservableEventsStateMachine<Element: Sendable>: Sendable {
   }
 
   /// Side effects to perform outside the lock: run `hook`, report `diagnostic`, then deliver the
-  /// queue if `drain`.
+  /// queue if `drain`. `dropped` holds the events disposal dropped, to be released after unlocking
+  /// (an element's deinit is user code).
   struct Action: Sendable {
     var hook: Cancellation?
     var diagnostic: AdapterDiagnostic.Kind?
     var drain = false
+    var dropped = Queue<Pending>()
   }
 
   /// The subscriber; released at disposal or once the terminal event is handed out, so that a
   /// sink the SDK keeps does not keep the subscriber alive.
   private var observer: AnyObserver<Element>?
-  private var queue = FIFO<Pending>()
-  /// A thread is delivering the queue.
-  private var draining = false
+  /// The events waiting for the observer, and whether a thread is delivering them.
+  private var outbox = Outbox<Pending>()
   /// A terminal event was queued.
   private var terminated = false
   /// The producer called `finish` or `fail` itself.
@@ -54,7 +55,7 @@ struct ObservableEventsStateMachine<Element: Sendable>: Sendable {
   mutating func send(_ element: Element) -> (SendResult, Action?) {
     if producerFinished { return (.terminated, Action(diagnostic: .eventAfterFinish)) }
     if isTerminated { return (.terminated, nil) }
-    queue.append(.next(element))
+    outbox.post(.next(element))
     return (.enqueued, claimDrain())
   }
 
@@ -75,16 +76,18 @@ struct ObservableEventsStateMachine<Element: Sendable>: Sendable {
     if isDisposed { return nil }
     isDisposed = true
     observer = nil
-    queue.removeAll()
-    guard let hook = hook.streamEnded() else { return nil }
-    return Action(hook: hook)
+    let dropped = outbox.removeAll()
+    guard let hook = hook.streamEnded() else { return dropped.isEmpty ? nil : Action(dropped: dropped) }
+    return Action(hook: hook, dropped: dropped)
   }
 
   /// The draining thread asks for the next event and whom to deliver it to; `nil` ends its turn.
   mutating func nextToDeliver() -> (Pending, AnyObserver<Element>)? {
-    guard !isDisposed, let observer, let event = queue.popFirst() else {
-      draining = false
-      return nil
+    guard let event = outbox.next() else { return nil }
+    guard let observer else {
+      // Nobody to deliver to (disposed meanwhile): drop the rest, which ends the turn.
+      _ = outbox.removeAll()
+      return nextToDeliver()
     }
     if case .next = event {} else { self.observer = nil }  // the last event it gets
     return (event, observer)
@@ -94,7 +97,7 @@ struct ObservableEventsStateMachine<Element: Sendable>: Sendable {
     if byProducer { producerFinished = true }
     if isTerminated { return Action() }
     terminated = true
-    queue.append(event)
+    outbox.post(event)
     var action = claimDrain() ?? Action()
     action.hook = hook.streamEnded()
     return action
@@ -102,8 +105,6 @@ struct ObservableEventsStateMachine<Element: Sendable>: Sendable {
 
   /// Whether the caller becomes the draining thread.
   private mutating func claimDrain() -> Action? {
-    if draining { return nil }
-    draining = true
-    return Action(drain: true)
+    outbox.claimDelivery() ? Action(drain: true) : nil
   }
 }

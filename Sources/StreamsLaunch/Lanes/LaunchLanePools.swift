@@ -1,3 +1,5 @@
+import Streams
+
 /// The lanes of a ``LaunchQueue``: for each pool of lanes, its ready tasks in rank order and its
 /// busy slots.
 ///
@@ -20,7 +22,7 @@ struct LaunchLanePools<Rank: Comparable & Sendable>: Sendable {
   }
 
   private struct Pool: Sendable {
-    var ready = FairHeap<Order, LaunchTaskID>()
+    var ready = StableHeap<Order>()
     var busy: [Bool]
   }
 
@@ -52,18 +54,18 @@ struct LaunchLanePools<Rank: Comparable & Sendable>: Sendable {
 
   /// Makes `task` ready to run in its pool.
   mutating func makeReady(_ task: LaunchTaskInfo<Rank>) {
-    pools[pool(of: task.lane)].ready.insert(task.id, priority: Order(rank: task.rank, id: task.id))
+    pools[pool(of: task.lane)].ready.insert(Order(rank: task.rank, id: task.id))
   }
 
   /// Removes `task` from its pool's ready tasks; returns whether it was there.
   @discardableResult
   mutating func removeReady(_ task: LaunchTaskInfo<Rank>) -> Bool {
-    pools[pool(of: task.lane)].ready.removeFirst { $0 == task.id } != nil
+    pools[pool(of: task.lane)].ready.removeFirst { $0.id == task.id } != nil
   }
 
   /// Takes the first ready task of `pool` and a free slot for it, if the pool has both.
   mutating func next(in pool: Int) -> (LaunchTaskID, Seat)? {
-    guard let slot = pools[pool].busy.firstIndex(of: false), let id = pools[pool].ready.popMin() else { return nil }
+    guard let slot = pools[pool].busy.firstIndex(of: false), let id = pools[pool].ready.popFirst()?.id else { return nil }
     pools[pool].busy[slot] = true
     return (id, Seat(pool: pool, slot: slot + 1))
   }
@@ -75,6 +77,6 @@ struct LaunchLanePools<Rank: Comparable & Sendable>: Sendable {
 
   /// Removes every ready task and returns them, pool by pool, each in rank order.
   mutating func removeAllReady() -> [LaunchTaskID] {
-    pools.indices.flatMap { pools[$0].ready.removeAllOrdered() }
+    pools.indices.flatMap { pools[$0].ready.removeAllOrdered().map(\.id) }
   }
 }

@@ -9,8 +9,8 @@ import Streams
 /// the deadline and retry timers on the scheduler (before delivering, so whoever sees an event
 /// knows its timer is armed), delivers, and starts the Swift tasks of the attempts that began.
 ///
-/// Delivery is serialized without holding the lock: the first thread to find the outbox non-empty
-/// and nobody delivering becomes the deliverer and empties it, batch by batch, until it stays empty.
+/// Delivery is serialized without holding the lock (an ``Outbox``): the first thread to find the
+/// outbox non-empty and nobody delivering becomes the deliverer and empties it until it stays empty.
 /// Observers may call back into the queue; what they cause is appended and delivered by the same
 /// loop after the current event. Continuations of `idle()` and `finished()` go through the outbox
 /// too, so a waiter resumes only after every event before it was delivered.
@@ -27,8 +27,7 @@ final class LaunchQueueStorage<Rank: Comparable & Sendable>: Sendable {
   private struct State: Sendable {
     var machine: Machine
     var recorder = LaunchReportRecorder<Rank>()
-    var outbox: [Delivery] = []
-    var delivering = false
+    var outbox = Outbox<Delivery>()
   }
 
   private let state: LockedState<State>
@@ -152,12 +151,10 @@ final class LaunchQueueStorage<Rank: Comparable & Sendable>: Sendable {
     let (result, effects, delivers) = state.withLock { state in
       let (result, effects) = body(&state, now)
       state.recorder.record(effects.events, placements: effects.placements, at: now)
-      state.outbox.append(contentsOf: effects.events.map(Delivery.event))
-      if effects.endStreams { state.outbox.append(.endStreams) }
-      state.outbox.append(contentsOf: effects.resumptions.map(Delivery.resume))
-      let delivers = !state.delivering && !state.outbox.isEmpty
-      if delivers { state.delivering = true }
-      return (result, effects, delivers)
+      state.outbox.post(contentsOf: effects.events.map(Delivery.event))
+      if effects.endStreams { state.outbox.post(.endStreams) }
+      state.outbox.post(contentsOf: effects.resumptions.map(Delivery.resume))
+      return (result, effects, state.outbox.claimDelivery())
     }
     for task in effects.cancel { task.cancel() }
     arm(effects)
@@ -183,25 +180,15 @@ final class LaunchQueueStorage<Rank: Comparable & Sendable>: Sendable {
     }
   }
 
-  /// Empties the outbox, in order, until it stays empty. Only one thread runs it at a time.
+  /// Empties the outbox, in order, until it stays empty; only the thread that claimed the delivery
+  /// runs it.
   private func deliver() {
-    while true {
-      let batch: [Delivery]? = state.withLock { state in
-        if state.outbox.isEmpty {
-          state.delivering = false
-          return nil
-        }
-        defer { state.outbox.removeAll() }
-        return state.outbox
-      }
-      guard let batch else { return }
-      for item in batch {
-        switch item {
-        case .event(let event): subject.on(.next(event))
-        case .endStreams: subject.on(.completed)
-        case .resume(.idle(let continuation)): continuation.resume()
-        case .resume(.finished(let continuation, let value)): continuation.resume(returning: value)
-        }
+    while let item = state.withLock({ $0.outbox.next() }) {
+      switch item {
+      case .event(let event): subject.on(.next(event))
+      case .endStreams: subject.on(.completed)
+      case .resume(.idle(let continuation)): continuation.resume()
+      case .resume(.finished(let continuation, let value)): continuation.resume(returning: value)
       }
     }
   }

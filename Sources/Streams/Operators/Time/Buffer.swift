@@ -19,7 +19,7 @@ extension ObservableType where Element: Sendable {
       func startTimer(_ window: Int) {
         timer.disposable = delivery.rotation(of: window, after: timeSpan, on: scheduler, current: { $0.window }, rotate)
       }
-      func rotate(_ state: inout State, _ outbox: inout SerializedDelivery<State, ActionRunner<[Element]>>.Outbox) {
+      func rotate(_ state: inout State, _ outbox: inout SerializedDelivery<State, ActionRunner<[Element]>>.Events) {
         let full = state.buffer
         state.buffer = []
         state.window += 1
@@ -65,18 +65,18 @@ extension ObservableType where Element: Sendable {
       typealias State = (current: PublishSubject<Element>, filled: Int, window: Int)
       let timer = SerialDisposable()
       let delivery = SerializedDelivery(State(PublishSubject(), 0, 0), observer: ActionRunner(observer))
-      typealias Outbox = SerializedDelivery<State, ActionRunner<Observable<Element>>>.Outbox
+      typealias Events = SerializedDelivery<State, ActionRunner<Observable<Element>>>.Events
 
       func startTimer(_ window: Int) {
         timer.disposable = delivery.rotation(of: window, after: timeSpan, on: scheduler, current: { $0.window }, rotate)
       }
-      func open(_ state: inout State, _ outbox: inout Outbox) {
+      func open(_ state: inout State, _ outbox: inout Events) {
         let subject = PublishSubject<Element>()
         state.current = subject
         state.filled = 0
         outbox.next { observer.onNext(subject.asObservable()) }
       }
-      func rotate(_ state: inout State, _ outbox: inout Outbox) {
+      func rotate(_ state: inout State, _ outbox: inout Events) {
         let closing = state.current
         outbox.next { closing.onCompleted() }
         open(&state, &outbox)
@@ -118,7 +118,7 @@ extension SerializedDelivery {
   /// it, unless `current` says that a full window already rotated it (a newer window is current).
   fileprivate func rotation(
     of window: Int, after timeSpan: RxTimeInterval, on scheduler: SchedulerType, current: @escaping (State) -> Int,
-    _ rotate: @escaping (inout State, inout Outbox) -> Void
+    _ rotate: @escaping (inout State, inout Events) -> Void
   ) -> Disposable {
     scheduler.scheduleRelative((), dueTime: timeSpan) { _ in
       self.update { state, outbox in

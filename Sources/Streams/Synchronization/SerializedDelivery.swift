@@ -2,8 +2,8 @@
 /// and a timer, several sources): the state is changed under a lock, and the events decided there
 /// are delivered after the lock is released, one at a time, in the order they were decided.
 ///
-/// ``update(_:)`` runs its body under the lock; the events the body sends to the ``Outbox`` are
-/// queued. If no thread is delivering, the calling thread then delivers the queue, including what
+/// ``update(_:)`` runs its body under the lock; the events the body sends to the ``Events`` are
+/// queued (an ``Outbox``). If no thread is delivering, the calling thread then delivers the queue, including what
 /// other threads add meanwhile; otherwise it returns at once and the delivering thread sends them.
 /// So no lock is held while the observer runs, events to the observer never overlap, and an
 /// observer that re-enters the operator (a feedback loop) finds it unlocked: its events follow
@@ -14,17 +14,17 @@
 final class SerializedDelivery<State, Observer: ObserverType>: @unchecked Sendable {
   typealias Element = Observer.Element
 
-  /// The events an ``update(_:)`` decides to send, in order.
-  struct Outbox {
-    fileprivate var events = Queue<Event<Element>>()
+  /// The events an ``update(_:)`` decides to send, in order: an ``Outbox`` that takes nothing
+  /// after a terminal event.
+  struct Events {
+    fileprivate var outbox = Outbox<Event<Element>>()
     fileprivate var stopped = false
-    fileprivate var delivering = false
 
     /// Sends `event`; ignored after a terminal event.
     mutating func send(_ event: Event<Element>) {
       guard !stopped else { return }
       if event.isStopEvent { stopped = true }
-      events.enqueue(event)
+      outbox.post(event)
     }
 
     /// Sends an element.
@@ -33,7 +33,7 @@ final class SerializedDelivery<State, Observer: ObserverType>: @unchecked Sendab
 
   private struct Storage {
     var state: State
-    var outbox = Outbox()
+    var events = Events()
   }
 
   private let storage: LockedState<Storage>
@@ -44,26 +44,16 @@ final class SerializedDelivery<State, Observer: ObserverType>: @unchecked Sendab
     self.observer = observer
   }
 
-  /// Runs `body` with exclusive access to the state and the outbox, then delivers what it sent
+  /// Runs `body` with exclusive access to the state and the events, then delivers what it sent
   /// (see the type's documentation); returns what `body` returns.
   @discardableResult
-  func update<Result>(_ body: (inout State, inout Outbox) -> Result) -> Result {
+  func update<Result>(_ body: (inout State, inout Events) -> Result) -> Result {
     let (result, deliver) = storage.withLock { storage -> (Result, Bool) in
-      let result = body(&storage.state, &storage.outbox)
-      guard !storage.outbox.delivering, !storage.outbox.events.isEmpty else { return (result, false) }
-      storage.outbox.delivering = true
-      return (result, true)
+      let result = body(&storage.state, &storage.events)
+      return (result, storage.events.outbox.claimDelivery())
     }
     if deliver {
-      while let event = storage.withLock({ storage -> Event<Element>? in
-        guard !storage.outbox.events.isEmpty else {
-          storage.outbox.delivering = false
-          return nil
-        }
-        return storage.outbox.events.dequeue()
-      }) {
-        observer.on(event)
-      }
+      while let event = storage.withLock({ $0.events.outbox.next() }) { observer.on(event) }
     }
     return result
   }
