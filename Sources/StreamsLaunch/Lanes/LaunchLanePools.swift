@@ -65,7 +65,9 @@ struct LaunchLanePools<Rank: Comparable & Sendable>: Sendable {
 
   /// Takes the first ready task of `pool` and a free slot for it, if the pool has both.
   mutating func next(in pool: Int) -> (LaunchTaskID, Seat)? {
-    guard let slot = pools[pool].busy.firstIndex(of: false), let id = pools[pool].ready.popFirst()?.id else { return nil }
+    guard let slot = pools[pool].busy.firstIndex(of: false), let id = pools[pool].ready.popFirst()?.id else {
+      return nil
+    }
     pools[pool].busy[slot] = true
     return (id, Seat(pool: pool, slot: slot + 1))
   }
