@@ -205,7 +205,7 @@ struct AsObservableTests {
     let ran = Locked(false)
     try await Completable.task { ran.value = true }.value
     #expect(ran.value)
-    #expect(try await Observable.task { "once" }.toArray() == ["once"])
+    #expect(try await Observable.task { "once" }.awaitElements() == ["once"])
   }
 
   @Test("Single.task runs with the given priority, off the main actor")

@@ -2,43 +2,43 @@ import Dispatch
 import Streams
 import Testing
 
-/// `first()`, `last()`, `toArray()` and the traits' `.value`: one outcome, resumed once, never
+/// `awaitFirst()`, `awaitLast()`, `awaitElements()` and the traits' `.value`: one outcome, resumed once, never
 /// under a lock; cancellation disposes and throws `CancellationError`.
 @Suite("Awaiting one outcome")
 struct AwaitTests {
-  @Test("first() returns the first element and disposes the subscription")
+  @Test("awaitFirst() returns the first element and disposes the subscription")
   func first() async throws {
     let source = TrackedSource()
-    #expect(try await source.observable.first() == 0)
+    #expect(try await source.observable.awaitFirst() == 0)
     #expect(source.probe.isReleased)
     #expect(!source.subject.hasObservers)
 
-    #expect(try await Observable<Int>.empty().first() == nil)
+    #expect(try await Observable<Int>.empty().awaitFirst() == nil)
     await #expect(throws: TestError(id: 1)) {
-      try await Observable<Int>.error(TestError(id: 1)).first()
+      try await Observable<Int>.error(TestError(id: 1)).awaitFirst()
     }
     // Works on an endless synchronous source: take(1) stops it.
-    #expect(try await Observable.repeatElement(5).first() == 5)
+    #expect(try await Observable.repeatElement(5).awaitFirst() == 5)
   }
 
-  @Test("The first() and toArray() operators stay reachable from async code")
-  func operatorsStillReachable() async throws {
-    let single: Single<Int?> = Observable.of(1, 2).first()
+  @Test("The first() and toArray() operators keep their meaning in async code, with no annotation")
+  func operatorsKeepTheirMeaning() async throws {
+    let single = Observable.of(1, 2).first()
     #expect(try await single.value == 1)
-    let array: Single<[Int]> = Observable.of(1, 2).toArray()
+    let array = Observable.of(1, 2).toArray()
     #expect(try await array.value == [1, 2])
   }
 
-  @Test("last() and toArray() wait for completion")
+  @Test("awaitLast() and awaitElements() wait for completion")
   func lastAndToArray() async throws {
-    #expect(try await Observable.of(1, 2, 3).last() == 3)
-    #expect(try await Observable<Int>.empty().last() == nil)
-    #expect(try await Observable.of(1, 2, 3).toArray() == [1, 2, 3])
-    #expect(try await Observable<Int>.empty().toArray() == [])
+    #expect(try await Observable.of(1, 2, 3).awaitLast() == 3)
+    #expect(try await Observable<Int>.empty().awaitLast() == nil)
+    #expect(try await Observable.of(1, 2, 3).awaitElements() == [1, 2, 3])
+    #expect(try await Observable<Int>.empty().awaitElements() == [])
 
     let subject = PublishSubject<Int>()
     let subscribed = Gate()
-    let task = Task.detached { try await subject.do(onSubscribed: { subscribed.open() }).toArray() }
+    let task = Task.detached { try await subject.do(onSubscribed: { subscribed.open() }).awaitElements() }
     await subscribed.wait()
     subject.onNext(1)
     subject.onError(TestError(id: 4))
@@ -141,7 +141,7 @@ struct AwaitTests {
       let subject = PublishSubject<Int>()
       let maybe = Task.detached { try await subject.asMaybe().value }
       let completable = Task.detached { try await subject.ignoreElements().asCompletable().value }
-      let first = Task.detached { try await subject.first() }
+      let first = Task.detached { try await subject.awaitFirst() }
       while subject.hasObservers == false { await Task.yield() }
       DispatchQueue.global().async {
         subject.onNext(run)

@@ -2,20 +2,19 @@ extension ObservableType where Element: Sendable {
   /// Subscribes, waits for the first element, then disposes the subscription.
   ///
   /// ```swift
-  /// let firstTap = try await taps.first()
+  /// let firstTap = try await taps.awaitFirst()
   /// ```
   ///
-  /// In an `async` function, `try await source.first()` is this method and `source.first()` used
-  /// as a ``Single`` is the operator; state the type (`let first: Single<Element?> = source.first()`)
-  /// where it is not clear. Top-level code (`main.swift`) prefers the operator: there, state the
-  /// type of the result (`let first: Element? = try await source.first()`).
+  /// The awaiting forms are named `await…` (as Kotlin's reactive bridges name theirs) so that they
+  /// never compete with RxSwift's `first()` and `toArray()` operators, which return a ``Single``:
+  /// an RxSwift call keeps its meaning in async code, and no type annotation is needed.
   ///
   /// - Parameter isolation: where the subscription is made; the caller's actor by default, so
   ///   the call does not hop.
   /// - Returns: the first element, or `nil` if the sequence completed without one.
   /// - Throws: the sequence's error, or `CancellationError` if the task was cancelled first (the
   ///   subscription is then disposed).
-  public func first(isolation: isolated (any Actor)? = #isolation) async throws -> Element? {
+  public func awaitFirst(isolation: isolated (any Actor)? = #isolation) async throws -> Element? {
     let source = take(1)
     return try await awaitOutcome(isolation: isolation) { source.subscribeFirstEvent(resolving: $0) }
   }
@@ -37,7 +36,7 @@ extension ObservableType where Element: Sendable {
   /// - Returns: the last element, or `nil` if the sequence completed without one.
   /// - Throws: the sequence's error, or `CancellationError` if the task was cancelled first (the
   ///   subscription is then disposed).
-  public func last(isolation: isolated (any Actor)? = #isolation) async throws -> Element? {
+  public func awaitLast(isolation: isolated (any Actor)? = #isolation) async throws -> Element? {
     let source = asObservable()
     return try await awaitOutcome(isolation: isolation) { (outcome: OnceStorage<Element?>) in
       let last = UncheckedBox<Element?>(nil)  // Serialized: events to one observer never overlap.
@@ -51,18 +50,14 @@ extension ObservableType where Element: Sendable {
     }
   }
 
-  /// Subscribes and collects every element until the sequence completes.
-  ///
-  /// In an `async` function, `try await source.toArray()` is this method and `source.toArray()`
-  /// used as a ``Single`` is the operator; state the type where it is not clear. Top-level code
-  /// (`main.swift`) prefers the operator: there, state the type of the result
-  /// (`let all: [Element] = try await source.toArray()`).
+  /// Subscribes and collects every element until the sequence completes (the awaiting form of
+  /// the ``ObservableType/toArray()`` operator).
   ///
   /// - Parameter isolation: where the subscription is made; the caller's actor by default.
   /// - Returns: the elements, in order.
   /// - Throws: the sequence's error, or `CancellationError` if the task was cancelled first (the
   ///   subscription is then disposed).
-  public func toArray(isolation: isolated (any Actor)? = #isolation) async throws -> [Element] {
+  public func awaitElements(isolation: isolated (any Actor)? = #isolation) async throws -> [Element] {
     let source = asObservable()
     return try await awaitOutcome(isolation: isolation) { (outcome: OnceStorage<[Element]>) in
       let elements = UncheckedBox<[Element]>([])  // Serialized: events to one observer never overlap.
