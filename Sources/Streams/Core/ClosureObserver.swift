@@ -5,7 +5,7 @@
 /// subject → subscriber delivery specializes fully in the subscriber's module.
 @usableFromInline
 final class ClosureObserver<Element>: ObserverType, @unchecked Sendable {
-  @usableFromInline let stopped = AtomicFlag()
+  @usableFromInline let stopped = OnceFlag()
   @usableFromInline let onNext: ((Element) -> Void)?
   @usableFromInline let onError: ((Swift.Error) -> Void)?
   @usableFromInline let onCompleted: (() -> Void)?
@@ -58,7 +58,7 @@ final class ClosureObserver<Element>: ObserverType, @unchecked Sendable {
 /// An observer that hands every event to one closure and ignores everything after its first
 /// terminal event.
 final class AnonymousObserver<Element>: ObserverType, @unchecked Sendable {
-  private let stopped = AtomicFlag()
+  private let stopped = OnceFlag()
   private let handler: (Event<Element>) -> Void
 
   init(_ handler: @escaping (Event<Element>) -> Void) {

@@ -94,7 +94,7 @@ public enum Hooks {
 
   private static let storage = Storage()
   /// `recordCallStackOnError`, read by every closure subscription without the hooks' lock.
-  private static let recordingCallStacks = AtomicBool(false)
+  private static let recordingCallStacks = SynchronizedBool(false)
 }
 
 /// A misuse that Streams recovered from, reported to ``Hooks/diagnostic``.

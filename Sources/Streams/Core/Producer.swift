@@ -39,7 +39,7 @@ final class SinkDisposer: Cancelable, @unchecked Sendable {
   private static let handedOver = 1
   private static let disposed = 2
 
-  private let flags = AtomicBits()
+  private let flags = SynchronizedBits()
   // Written by `set` before it sets `handedOver`, then read and cleared only by whichever call
   // disposes both: never by two threads at once.
   private var sink: Disposable?

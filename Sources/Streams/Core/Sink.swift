@@ -6,7 +6,7 @@ class Sink<Observer: ObserverType>: Disposable, @unchecked Sendable {
   private let resource = ResourceToken()
   final let observer: Observer
   final let cancel: Cancelable
-  private let disposed = AtomicFlag()
+  private let disposed = OnceFlag()
 
   init(observer: Observer, cancel: Cancelable) {
     self.observer = observer

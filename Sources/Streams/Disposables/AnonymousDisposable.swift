@@ -1,7 +1,7 @@
 /// Runs a closure on the first `dispose()` and releases it.
 final class AnonymousDisposable: Cancelable, @unchecked Sendable {
   private let resource = ResourceToken()
-  private let disposed = AtomicFlag()
+  private let disposed = OnceFlag()
   // Written only by the one thread that wins `disposed.set()`.
   private var action: (() -> Void)?
 

@@ -1,7 +1,7 @@
 /// Disposes two disposables once, then releases them.
 final class BinaryDisposable: Cancelable, @unchecked Sendable {
   private let resource = ResourceToken()
-  private let disposed = AtomicFlag()
+  private let disposed = OnceFlag()
   // Written only by the one thread that wins `disposed.set()`.
   private var first: Disposable?
   private var second: Disposable?

@@ -3,7 +3,7 @@ public final class BooleanDisposable: Cancelable, @unchecked Sendable {
   /// A disposable that is already disposed.
   public static let disposed = BooleanDisposable(sharedDisposed: ())
 
-  private let flag = AtomicFlag()
+  private let flag = OnceFlag()
   private let resource: ResourceToken
 
   /// Creates a disposable that is not yet disposed.

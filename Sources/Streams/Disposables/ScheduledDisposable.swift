@@ -3,7 +3,7 @@ public final class ScheduledDisposable: Cancelable, @unchecked Sendable {
   private let resource = ResourceToken()
   /// The scheduler the disposal runs on.
   public let scheduler: ImmediateSchedulerType
-  private let disposed = AtomicFlag()
+  private let disposed = OnceFlag()
   // Written only by the one thread that wins `disposed.set()`.
   private var disposable: Disposable?
 

@@ -37,7 +37,7 @@ final class AnonymousObservable<Element>: Producer<Element>, @unchecked Sendable
 }
 
 final class AnonymousObservableSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
-  private let stopped = AtomicFlag()
+  private let stopped = OnceFlag()
 
   func on(_ event: Event<Observer.Element>) {
     switch event {

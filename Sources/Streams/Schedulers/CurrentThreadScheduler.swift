@@ -108,7 +108,7 @@ private final class TrampolineQueue {
 
 /// A queued action; disposing it before it runs cancels it.
 private final class TrampolineItem: TrampolineStep, Cancelable, @unchecked Sendable {
-  private let disposed = AtomicFlag()
+  private let disposed = OnceFlag()
   private let result = SingleAssignmentDisposable()
   // Touched only by the trampoline's own thread.
   private var action: (() -> Disposable)?

@@ -3,7 +3,7 @@
 @usableFromInline
 final class SubjectSubscription: Disposable, @unchecked Sendable {
   private let resource = ResourceToken()
-  @usableFromInline let disposed = AtomicFlag()
+  @usableFromInline let disposed = OnceFlag()
   // Written only by the one thread that wins `disposed.set()`, so accesses never overlap.
   @usableFromInline @exclusivity(unchecked) var subject: (any SubjectCore)?
   @usableFromInline let key: Int

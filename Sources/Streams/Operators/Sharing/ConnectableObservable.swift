@@ -120,7 +120,7 @@ final class MulticastConnection<SubjectObserver: ObserverType>: ObserverType, Di
   private let resource = ResourceToken()
   private let subject: SubjectObserver
   private let subscription = SingleAssignmentDisposable()
-  private let disposed = AtomicFlag()
+  private let disposed = OnceFlag()
   // Written only by the one thread that wins `disposed.set()`.
   private var onDisconnect: ((MulticastConnection) -> Void)?
 

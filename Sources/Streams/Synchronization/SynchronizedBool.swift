@@ -3,7 +3,7 @@
   ///
   /// On Darwin, `Atomic` needs iOS 18 / macOS 15, so the value sits under an unfair lock (a few
   /// nanoseconds uncontended).
-  final class AtomicBool: @unchecked Sendable {
+  final class SynchronizedBool: @unchecked Sendable {
     private let lock = Lock.make()
     private var value: Bool
 
@@ -17,7 +17,9 @@
   import Synchronization
 
   /// A Boolean that any thread may read and write, without a lock.
-  final class AtomicBool: Sendable {
+  ///
+  /// Named for what it guarantees, not how: an `Atomic` here, a lock on Darwin (see there).
+  final class SynchronizedBool: Sendable {
     private let raw: Atomic<Bool>
 
     init(_ value: Bool) { raw = Atomic(value) }

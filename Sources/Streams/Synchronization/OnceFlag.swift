@@ -3,7 +3,7 @@
   ///
   /// On Darwin, `Atomic` needs iOS 18 / macOS 15, so the flag is a bool under an unfair lock.
   @usableFromInline
-  final class AtomicFlag: @unchecked Sendable {
+  final class OnceFlag: @unchecked Sendable {
     @usableFromInline let lock = Lock.make()
     @usableFromInline var value = false
 
@@ -25,8 +25,10 @@
   import Synchronization
 
   /// A once-only flag that any thread may set and read, stored inline (no allocation).
+  ///
+  /// Named for what it guarantees, not how: an `Atomic` here, a lock on Darwin (see there).
   @usableFromInline @frozen
-  struct AtomicFlag: ~Copyable, @unchecked Sendable {
+  struct OnceFlag: ~Copyable, @unchecked Sendable {
     @usableFromInline let raw = Atomic<Bool>(false)
 
     @inlinable init() {}

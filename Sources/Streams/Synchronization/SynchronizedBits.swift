@@ -2,7 +2,7 @@
   /// A word of flags that any thread may set and read; a flag, once set, stays set.
   ///
   /// On Darwin, `Atomic` needs iOS 18 / macOS 15, so the word sits under a lock, in one allocation.
-  struct AtomicBits: @unchecked Sendable {
+  struct SynchronizedBits: @unchecked Sendable {
     private let state = LockedState(0)
 
     init() {}
@@ -24,7 +24,9 @@
 
   /// A word of flags that any thread may set and read; a flag, once set, stays set. Stored inline
   /// (no allocation).
-  struct AtomicBits: ~Copyable, @unchecked Sendable {
+  ///
+  /// Named for what it guarantees, not how: an `Atomic` here, a lock on Darwin (see there).
+  struct SynchronizedBits: ~Copyable, @unchecked Sendable {
     private let raw = Atomic<Int>(0)
 
     init() {}
