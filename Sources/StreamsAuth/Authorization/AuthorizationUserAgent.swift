@@ -1,0 +1,73 @@
+import Foundation
+
+/// The browser of an authorization-code sign-in: the seam the app implements (RFC 8252 §6: an
+/// external user agent, never an embedded web view).
+///
+/// ``SessionManager/signIn(authorization:userAgent:)`` calls it once per sign-in, never under a
+/// lock. On Apple platforms ``WebAuthenticationSessionUserAgent`` implements it with
+/// `ASWebAuthenticationSession`; tests implement it with a client that logs in and follows the
+/// redirects.
+public protocol AuthorizationUserAgent: Sendable {
+  /// Presents `url` and returns the URL the server finally redirected to, the one that starts
+  /// with `redirectURI`.
+  ///
+  /// Throw ``AuthorizationError/cancelled`` (or `CancellationError`) when the user closed the
+  /// sheet; any other error becomes ``AuthorizationError/userAgentFailed(_:)``.
+  func authorize(url: URL, redirectURI: URL) async throws -> URL
+}
+
+#if canImport(AuthenticationServices) && !os(watchOS)
+  import AuthenticationServices
+
+  /// ``AuthorizationUserAgent`` over `ASWebAuthenticationSession`: the system browser sheet,
+  /// sharing cookies with Safari unless ``prefersEphemeralWebBrowserSession``.
+  ///
+  /// Only compiled where AuthenticationServices exists (not on Linux, where the package's tests
+  /// run; exercise your app's sign-in on a device).
+  @available(iOS 13.0, macOS 10.15, tvOS 16.0, *)
+  public final class WebAuthenticationSessionUserAgent: NSObject, AuthorizationUserAgent,
+    ASWebAuthenticationPresentationContextProviding, @unchecked Sendable
+  {
+    /// The window the sheet is presented over (`nil`: the key window the system picks).
+    private let anchor: ASPresentationAnchor?
+    /// Whether the sheet keeps no cookies from Safari (no "signed in already").
+    public let prefersEphemeralWebBrowserSession: Bool
+
+    /// Creates a user agent.
+    ///
+    /// - Parameters:
+    ///   - anchor: The window to present over.
+    ///   - prefersEphemeralWebBrowserSession: Share no cookies with Safari.
+    public init(anchor: ASPresentationAnchor? = nil, prefersEphemeralWebBrowserSession: Bool = false) {
+      self.anchor = anchor
+      self.prefersEphemeralWebBrowserSession = prefersEphemeralWebBrowserSession
+    }
+
+    /// Presents `url` in an `ASWebAuthenticationSession` whose callback scheme is
+    /// `redirectURI`'s scheme; the user closing the sheet throws ``AuthorizationError/cancelled``.
+    @MainActor
+    public func authorize(url: URL, redirectURI: URL) async throws -> URL {
+      try await withCheckedThrowingContinuation { continuation in
+        let session = ASWebAuthenticationSession(url: url, callbackURLScheme: redirectURI.scheme) { callback, error in
+          if let callback {
+            continuation.resume(returning: callback)
+          } else if let error = error as? ASWebAuthenticationSessionError, error.code == .canceledLogin {
+            continuation.resume(throwing: AuthorizationError.cancelled)
+          } else {
+            continuation.resume(throwing: error ?? AuthorizationError.missingCode)
+          }
+        }
+        session.presentationContextProvider = self
+        session.prefersEphemeralWebBrowserSession = prefersEphemeralWebBrowserSession
+        if !session.start() {
+          continuation.resume(throwing: AuthorizationError.userAgentFailed("the sheet did not start"))
+        }
+      }
+    }
+
+    /// The window the sheet is presented over.
+    public func presentationAnchor(for session: ASWebAuthenticationSession) -> ASPresentationAnchor {
+      anchor ?? ASPresentationAnchor()
+    }
+  }
+#endif
