@@ -16,15 +16,16 @@ public protocol AuthorizationUserAgent: Sendable {
   func authorize(url: URL, redirectURI: URL) async throws -> URL
 }
 
-#if canImport(AuthenticationServices) && !os(watchOS)
+#if canImport(AuthenticationServices) && (os(iOS) || os(macOS) || os(visionOS))
   import AuthenticationServices
 
   /// ``AuthorizationUserAgent`` over `ASWebAuthenticationSession`: the system browser sheet,
   /// sharing cookies with Safari unless ``prefersEphemeralWebBrowserSession``.
   ///
-  /// Only compiled where AuthenticationServices exists (not on Linux, where the package's tests
-  /// run; exercise your app's sign-in on a device).
-  @available(iOS 13.0, macOS 10.15, tvOS 16.0, *)
+  /// Only compiled where AuthenticationServices exists (iOS, macOS, visionOS). It has never been
+  /// compiled or run by this repository's CI, which is Linux only: build it and exercise your
+  /// app's sign-in on a device before relying on it.
+  @available(iOS 13.0, macOS 10.15, *)
   public final class WebAuthenticationSessionUserAgent: NSObject, AuthorizationUserAgent,
     ASWebAuthenticationPresentationContextProviding, @unchecked Sendable
   {
@@ -45,10 +46,15 @@ public protocol AuthorizationUserAgent: Sendable {
 
     /// Presents `url` in an `ASWebAuthenticationSession` whose callback scheme is
     /// `redirectURI`'s scheme; the user closing the sheet throws ``AuthorizationError/cancelled``.
-    @MainActor
     public func authorize(url: URL, redirectURI: URL) async throws -> URL {
+      try await present(url, callbackScheme: redirectURI.scheme)
+    }
+
+    /// Starts the sheet on the main actor and waits for its completion handler.
+    @MainActor
+    private func present(_ url: URL, callbackScheme: String?) async throws -> URL {
       try await withCheckedThrowingContinuation { continuation in
-        let session = ASWebAuthenticationSession(url: url, callbackURLScheme: redirectURI.scheme) { callback, error in
+        let session = ASWebAuthenticationSession(url: url, callbackURLScheme: callbackScheme) { callback, error in
           if let callback {
             continuation.resume(returning: callback)
           } else if let error = error as? ASWebAuthenticationSessionError, error.code == .canceledLogin {

@@ -228,9 +228,10 @@ struct SessionStateMachine: Sendable {
       self.refresh = refresh
       return .persist(renewed)
     case .failure(let error) where refresh.credential == nil:
-      // Obtaining a credential failed: there is no session to end or to keep.
+      // Obtaining a credential failed: there is no session to end or to keep. Nothing to obtain
+      // from (the upstream session is signed out) is not an event: nothing happened.
       self.refresh = nil
-      return .publish(refresh.signal, .failure(error), events: [.refreshFailed(error)])
+      return .publish(refresh.signal, .failure(error), events: error == .notSignedIn ? [] : [.refreshFailed(error)])
     case .failure(let error) where error.isFatal:
       refresh.stage = .rereading(error)
       self.refresh = refresh

@@ -101,6 +101,12 @@ struct DependentSessionTests {
     #expect(!chain.payment.isSignedIn)
     #expect(try chain.paymentStorage.load() == nil)
     #expect(chain.paymentServer.statistics.tokenRequests == 0)
+    // Nothing happened to the payment session: no event before a fence sign-in's (events are
+    // emitted in order, one at a time).
+    let fence = Credential(accessToken: "fence", refreshToken: nil, expiresAt: nil)
+    try await chain.payment.signIn(fence)
+    #expect(await chain.paymentEvents.events.until { $0.contains(.signedIn(fence)) })
+    #expect(chain.paymentEvents.events.current == [.signedIn(fence)])
   }
 
   @Test("Payment access token expired, refresh token good: one payment refresh, no exchange, no upstream refresh")
