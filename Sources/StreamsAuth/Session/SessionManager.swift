@@ -107,7 +107,9 @@ public final class SessionManager: Sendable {
   ///   refresh and one exchange.
   /// - When the upstream session signs out or its refresh is rejected, this session signs out
   ///   with ``SignOutReason/upstreamSignedOut(session:reason:)``, and its waiters fail with
-  ///   ``AuthError/upstreamSignedOut(session:reason:)``.
+  ///   ``AuthError/upstreamSignedOut(session:reason:)``. A sign-in upstream ends this session
+  ///   too (reason ``SignOutReason/requested``), unless both credentials name the same user
+  ///   (``Credential/userID``).
   /// - Each session keeps its credential in its own `storage`; restore both at start.
   ///
   /// - Parameters:
@@ -178,8 +180,21 @@ public final class SessionManager: Sendable {
       let upstreamName = upstream.name
       upstreamSubscription.setDisposable(
         upstream.events.subscribe(onNext: { [weak self] event in
-          guard case .signedOut(let reason) = event, let self else { return }
-          _ = self.storage.signOut(.upstreamSignedOut(session: upstreamName, reason: reason))
+          guard let self else { return }
+          switch event {
+          case .signedOut(let reason):
+            _ = self.storage.signOut(.upstreamSignedOut(session: upstreamName, reason: reason))
+          case .signedIn(let credential):
+            // A sign-in replaces the upstream session: this session's tokens belong to the one
+            // that ended unless the same (known) user signed in again.
+            if let current = self.storage.current?.credential,
+              current.userID == nil || current.userID != credential.userID
+            {
+              _ = self.storage.signOut(.upstreamSignedOut(session: upstreamName, reason: .requested))
+            }
+          case .initialSession, .tokenRefreshed, .refreshFailed:
+            break
+          }
         }))
     }
   }

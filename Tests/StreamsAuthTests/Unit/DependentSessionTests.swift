@@ -188,6 +188,25 @@ struct DependentSessionTests {
     #expect(reason.description == "upstreamSignedOut(messenger: requested)")
   }
 
+  @Test("Another user signs in to the messenger: the payment session ends; the same user again: it stays")
+  func upstreamSignInOfAnotherUser() async throws {
+    let chain = Chain()
+    try await chain.signInBoth()
+    let kept = chain.payment.current?.credential
+    try await chain.messenger.signIn(chain.messengerServer.signIn(userID: "ada"))
+    // The upstream's signedIn was delivered before signIn returned, and handled at once.
+    #expect(chain.payment.current?.credential == kept)
+    try await chain.messenger.signIn(chain.messengerServer.signIn(userID: "bob"))
+    #expect(!chain.payment.isSignedIn)
+    let reason = SignOutReason.upstreamSignedOut(session: "messenger", reason: .requested)
+    #expect(await chain.paymentEvents.events.until { $0.last == .signedOut(reason) })
+    #expect(chain.paymentEvents.events.current.filter { $0 == .signedOut(reason) }.count == 1)
+    #expect(kept != nil && !chain.payment.isSignedIn)
+    #expect(try chain.paymentStorage.load() == nil)
+    #expect(try await chain.pay().statusCode == 200)
+    #expect(chain.payment.current?.credential.userID == "bob")
+  }
+
   @Test("The messenger's refresh is rejected: both sessions end, the waiters get upstreamSignedOut, stores empty")
   func upstreamRejected() async throws {
     let chain = Chain()
