@@ -33,7 +33,7 @@ let package = Package(
     .target(
       name: "RefreshStormSimulation", dependencies: ["Streams", "StreamsAuth"],
       path: "Playgrounds/RefreshStorm/Simulation"),
-    // Sign-in with a code and a dependent session, against the simulation (not a product).
+    // Sign-in with a code and a dependent session, against the simulation or the tests' servers.
     .executableTarget(
       name: "TokenChain",
       dependencies: ["Streams", "StreamsAuth", "RefreshStormSimulation", "StreamsTestSupport"],

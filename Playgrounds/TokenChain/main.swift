@@ -1,5 +1,5 @@
 // TokenChain: the four tokens of a payments app inside a messenger, against two embedded
-// simulated servers. The messenger session signs in with an authorization code and PKCE; the
+// simulated servers (or the tests' real ones with --server). The messenger session signs in with an authorization code and PKCE; the
 // payment session gets its own tokens by exchanging the messenger's access token (RFC 8693).
 // Then every token expires, the payment refresh token dies too, and 100 parallel payment calls
 // cause exactly one messenger refresh and one exchange. Finally the messenger server revokes the
@@ -7,13 +7,14 @@
 //
 //   swift run TokenChain                 # 100 parallel calls
 //   swift run TokenChain --requests 1000
+//   swift run TokenChain --server http://127.0.0.1:P1 --payment-server http://127.0.0.1:P2
+//       (django-oauth-toolkit and the payment server of Tests/StreamsAuthTests/Server, started by
+//        hand: launcher.py --ignore-stdin, then launcher.py --ignore-stdin --payment-upstream URL)
 
 import Foundation
 import RefreshStormSimulation
 import Streams
 import StreamsAuth
-// The movable clock of the test support target: it expires every token at once, without waiting.
-import StreamsTestSupport
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -24,38 +25,57 @@ func fail(_ message: String) -> Never {
   exit(1)
 }
 
+let usage = "usage: TokenChain [--requests N] [--server URL --payment-server URL]"
 var requests = 100
+var messengerURL: URL?
+var paymentURL: URL?
 var arguments = Array(CommandLine.arguments.dropFirst())
+@MainActor func value(_ name: String) -> String {
+  guard let value = arguments.first else { fail("\(name) needs a value; \(usage)") }
+  arguments.removeFirst()
+  return value
+}
 while let argument = arguments.first {
   arguments.removeFirst()
   switch argument {
   case "--requests":
-    guard let value = arguments.first.flatMap(Int.init), value > 0 else { fail("--requests needs a positive number") }
-    arguments.removeFirst()
-    requests = value
+    guard let count = Int(value(argument)), count > 0 else { fail("--requests needs a positive number") }
+    requests = count
+  case "--server": messengerURL = URL(string: value(argument))
+  case "--payment-server": paymentURL = URL(string: value(argument))
   case "--help", "-h":
-    print("usage: TokenChain [--requests N]")
+    print(usage)
     exit(0)
   default:
-    fail("unknown argument \(argument); usage: TokenChain [--requests N]")
+    fail("unknown argument \(argument); \(usage)")
   }
 }
 
-let clock = MovableClockScheduler()
-let messengerServer = OAuthServerSimulation(
-  configuration: .init(baseURL: URL(string: "https://messenger.example.com")!, clientID: "messenger-app"),
-  scheduler: clock)
-let paymentServer = OAuthServerSimulation(
-  configuration: .init(baseURL: URL(string: "https://pay.example.com")!, clientID: "payment-app"), scheduler: clock,
-  upstream: messengerServer)
+let backend: any Backend
+if let messengerURL, let paymentURL {
+  do {
+    backend = try await LiveBackend.make(messengerURL: messengerURL, paymentURL: paymentURL)
+  } catch {
+    fail("the servers at \(messengerURL) and \(paymentURL) did not answer: \(error)")
+  }
+  print("TokenChain against django-oauth-toolkit at \(messengerURL) and the payment server at \(paymentURL)\n")
+} else if messengerURL != nil || paymentURL != nil {
+  fail("--server and --payment-server go together; \(usage)")
+} else {
+  backend = SimulationBackend()
+  print("TokenChain against two embedded simulated servers\n")
+}
 
 // The two sessions: configuration, not a second API.
 let messenger = SessionManager(
-  oauth: messengerServer.oauthConfiguration, transport: messengerServer, scheduler: clock, name: "messenger")
+  oauth: backend.messengerClient, transport: backend.messengerTransport, scheduler: backend.clock, name: "messenger")
 let payment = SessionManager(
-  dependingOn: messenger, exchange: .rfc8693(client: paymentServer.oauthConfiguration, audience: "payments"),
-  transport: paymentServer, scheduler: clock, name: "payment")
-let client = HTTPClient(transport: paymentServer, interceptors: [payment.interceptor(hosts: ["pay.example.com"])])
+  dependingOn: messenger, exchange: .rfc8693(client: backend.paymentClient, audience: "payments"),
+  transport: backend.paymentTransport, scheduler: backend.clock, name: "payment")
+let paymentHost = backend.paymentResource.port.map { "\(backend.paymentResource.host ?? ""):\($0)" }
+let client = HTTPClient(
+  transport: backend.paymentTransport,
+  interceptors: [payment.interceptor(hosts: [paymentHost ?? backend.paymentResource.host ?? ""])])
 
 // Events, as the app would log them (tokens redacted). The closure touches no main-actor state
 // and runs where the session emits, so it is @Sendable with `isolation: nil`.
@@ -73,7 +93,7 @@ func parallelPayments(_ count: Int) async -> [Result<HTTPResponse, AuthError>] {
     for _ in 0..<count {
       group.addTask {
         do {
-          return .success(try await client.send(URLRequest(url: paymentServer.resourceURL)))
+          return .success(try await client.send(URLRequest(url: backend.paymentResource)))
         } catch {
           return .failure(error as? AuthError ?? .cancelled)
         }
@@ -90,41 +110,33 @@ do {
   try await payment.restore()
 
   print("1. Sign in to the messenger with an authorization code (PKCE S256, state checked):")
-  let authorization = AuthorizationConfiguration(
-    authorizationEndpoint: URL(string: "https://messenger.example.com/o/authorize/")!,
-    redirectURI: URL(string: "com.example.messenger:/oauth/callback")!, scopes: ["read", "write"])
-  try await messenger.signIn(
-    authorization: authorization, userAgent: SimulatedBrowser(server: messengerServer, userID: "ada"), userID: "ada")
+  try await messenger.signIn(authorization: backend.authorization, userAgent: backend.userAgent(), userID: "ada")
 
   print("\n2. Call the payment API: the payment session exchanges the messenger token for its own:")
-  let first = try await client.send(URLRequest(url: paymentServer.resourceURL))
-  print("  GET /api/me on the payment server: \(first.statusCode) \(String(decoding: first.body, as: UTF8.self))")
+  let first = try await client.send(URLRequest(url: backend.paymentResource))
+  print("  GET \(backend.paymentResource.path): \(first.statusCode) \(String(decoding: first.body, as: UTF8.self))")
 
   print("\n3. Every token expires, and the payment refresh token is dead too; \(requests) parallel payment calls:")
-  let paymentCredential = try await payment.validSession()
-  clock.moveClock(by: 301)
-  paymentServer.revokeFamily(of: paymentCredential.refreshToken ?? "")
-  let messengerBefore = messengerServer.statistics
-  let paymentBefore = paymentServer.statistics
+  try await backend.expireEverything(messenger: messenger.validSession(), payment: payment.validSession())
+  let before = try await backend.counters()
   let storm = await parallelPayments(requests)
+  let after = try await backend.counters()
   let succeeded = storm.filter { (try? $0.get())?.statusCode == 200 }.count
-  let messengerRefreshes = messengerServer.statistics.rotations - messengerBefore.rotations
-  let exchanges = paymentServer.statistics.tokenExchanges - paymentBefore.tokenExchanges
-  let paymentRefreshAttempts =
-    paymentServer.statistics.tokenRequests - paymentBefore.tokenRequests - exchanges
+  let refreshes = after.refreshes - before.refreshes
+  let exchanges = after.exchanges - before.exchanges
+  let paymentRefreshes = after.paymentRefreshes - before.paymentRefreshes
   print("  \(succeeded)/\(requests) calls succeeded")
-  print("  messenger refreshes: \(messengerRefreshes)")
-  print("  payment exchanges:   \(exchanges) (after \(paymentRefreshAttempts) rejected payment refresh)")
-  print(
-    "  reuse detected:      \(messengerServer.statistics.reuseDetections + paymentServer.statistics.reuseDetections)")
-  guard succeeded == requests, messengerRefreshes == 1, exchanges == 1, paymentRefreshAttempts == 1 else {
+  print("  messenger refreshes: \(refreshes)")
+  print("  payment exchanges:   \(exchanges) (after \(paymentRefreshes) rejected payment refresh)")
+  print("  reuse detected:      \(after.reuse)")
+  guard succeeded == requests, refreshes == 1, exchanges == 1, paymentRefreshes == 1, after.reuse == 0 else {
     fail("expected one messenger refresh and one exchange, every call succeeding")
   }
 
   print("\n4. The messenger server revokes the session; the payment tokens expire again; \(requests) calls:")
-  messengerServer.revokeFamily(of: try await messenger.validSession().refreshToken ?? "")
-  paymentServer.revokeFamily(of: try await payment.validSession().refreshToken ?? "")
-  clock.moveClock(by: 301)
+  let messengerCredential = try await messenger.validSession()
+  try await backend.expireEverything(messenger: messengerCredential, payment: payment.validSession())
+  try await backend.revokeMessenger(messengerCredential)
   let ended = await parallelPayments(requests)
   let reasons = Set(
     ended.map { result -> String in

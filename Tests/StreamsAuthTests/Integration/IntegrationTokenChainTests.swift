@@ -1,4 +1,5 @@
 import Foundation
+import RefreshStormSimulation
 import Streams
 @testable import StreamsAuth
 import Testing
@@ -111,7 +112,7 @@ struct IntegrationTokenChainTests {
     try await chain.messenger.restore()
     let credential = try await chain.messenger.signIn(
       authorization: chain.authorization, userAgent: chain.browser, userID: String(chain.tenant.userID))
-    #expect(chain.browser.visits.value.contains("POST /accounts/login 302"))
+    #expect(chain.browser.visits.contains("POST /accounts/login 302"))
     #expect(chain.messengerStorage.contents == credential)
     #expect(credential.refreshToken != nil && credential.expiresAt != nil)
     let me = try await chain.tenant.callResource(accessToken: credential.accessToken)
