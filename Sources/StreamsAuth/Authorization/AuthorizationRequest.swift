@@ -43,7 +43,7 @@ public struct AuthorizationConfiguration: Sendable, Hashable {
 /// One authorization request: its URL, with a fresh `state` and PKCE challenge, and the parsing
 /// of the redirect that answers it.
 ///
-/// ``SessionManager/signIn(authorization:userAgent:)`` makes one per sign-in; make one yourself
+/// ``SessionManager/signIn(authorization:userAgent:userID:)`` makes one per sign-in; make one yourself
 /// to drive the steps by hand (``code(from:)``, then
 /// ``OAuthRefresher/exchangeCode(_:for:)``). Its description and mirror show neither the
 /// `state` nor the verifier.

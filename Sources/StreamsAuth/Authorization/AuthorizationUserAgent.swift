@@ -3,8 +3,8 @@ import Foundation
 /// The browser of an authorization-code sign-in: the seam the app implements (RFC 8252 §6: an
 /// external user agent, never an embedded web view).
 ///
-/// ``SessionManager/signIn(authorization:userAgent:)`` calls it once per sign-in, never under a
-/// lock. On Apple platforms ``WebAuthenticationSessionUserAgent`` implements it with
+/// ``SessionManager/signIn(authorization:userAgent:userID:)`` calls it once per sign-in, never under a
+/// lock. On Apple platforms `WebAuthenticationSessionUserAgent` implements it with
 /// `ASWebAuthenticationSession`; tests implement it with a client that logs in and follows the
 /// redirects.
 public protocol AuthorizationUserAgent: Sendable {

@@ -61,7 +61,7 @@ public enum AuthError: Error, Sendable, Hashable, CustomStringConvertible {
   case storage(CredentialStorageError)
   /// A configuration value cannot be used.
   case invalidConfiguration(String)
-  /// Signing in with an authorization code failed (``SessionManager/signIn(authorization:userAgent:)``):
+  /// Signing in with an authorization code failed (``SessionManager/signIn(authorization:userAgent:userID:)``):
   /// the user cancelled, the redirect did not match the request, the server refused. The session
   /// was not changed.
   case authorization(AuthorizationError)
