@@ -298,6 +298,33 @@ struct IntegrationTokenChainTests {
     #expect(try await chain.tenant.counters().refreshCalls == 1)
   }
 
+  @Test("Restore: new session managers over the same stores bring both sessions back, no exchange, no refresh")
+  func restoreBoth() async throws {
+    let chain = try await Chain.make()
+    try await chain.signInBoth()
+    let messengerCredential = try #require(chain.messenger.current?.credential)
+    let paymentCredential = try #require(chain.paymentSession.current?.credential)
+    let before = try await chain.payment.counters()
+
+    let messenger = SessionManager(
+      oauth: OAuthClientConfiguration(
+        tokenEndpoint: chain.messengerServer.tokenURL, clientID: chain.tenant.info.codeClientID ?? ""),
+      storage: chain.messengerStorage, name: "messenger")
+    let payment = SessionManager(
+      dependingOn: messenger,
+      exchange: .rfc8693(
+        client: OAuthClientConfiguration(tokenEndpoint: chain.payment.tokenURL, clientID: chain.payment.clientID)),
+      storage: chain.paymentStorage, name: "payment")
+    #expect(try await messenger.restore() == messengerCredential)
+    #expect(try await payment.restore() == paymentCredential)
+    let client = HTTPClient(interceptors: [payment.interceptor(hosts: [Live.hostAndPort(chain.payment.server.baseURL)])]
+    )
+    #expect(try await client.send(URLRequest(url: chain.payment.resourceURL)).statusCode == 200)
+    let after = try await chain.payment.counters()
+    #expect(after.tokenCalls == before.tokenCalls)
+    #expect(try await chain.tenant.counters().refreshCalls == 0)
+  }
+
   @Test("The messenger signs out (revoking at DOT): the payment session ends with reason upstream requested")
   func upstreamSignOut() async throws {
     let chain = try await Chain.make()

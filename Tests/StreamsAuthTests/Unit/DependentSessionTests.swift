@@ -282,6 +282,34 @@ struct DependentSessionTests {
     #expect(try chain.paymentStorage.load() == nil)
   }
 
+  @Test("A dependent credential without a refresh token is renewed by exchanging again, in one flight")
+  func noRefreshTokenReexchanges() async throws {
+    let exchanges = Locked(0)
+    let chain = Chain(
+      exchange: .custom { upstream throws(AuthError) in
+        let number = exchanges.withLock { count -> Int in
+          count += 1
+          return count
+        }
+        return Credential(
+          accessToken: "pay-\(number)-for-\(upstream.accessToken)", refreshToken: nil,
+          expiresAt: Date(timeIntervalSinceNow: number == 1 ? -1 : 3600))
+      })
+    try await chain.messenger.signIn(chain.messengerServer.signIn(userID: "ada"))
+    let first = try await chain.payment.validSession()
+    #expect(first.accessToken.hasPrefix("pay-1-") && exchanges.value == 1)
+    // Already expired: the next callers renew it, by exchange, once for all of them.
+    let renewed = await withTaskGroup(of: String?.self) { group in
+      for _ in 0..<50 { group.addTask { try? await chain.payment.validSession().accessToken } }
+      var tokens = Set<String?>()
+      for await token in group { tokens.insert(token) }
+      return tokens
+    }
+    #expect(renewed.count == 1 && renewed.first??.hasPrefix("pay-2-") == true)
+    #expect(exchanges.value == 2)
+    #expect(try chain.paymentStorage.load() == chain.payment.current?.credential)
+  }
+
   @Test("A temporary exchange failure keeps the payment session and its stored credential")
   func temporaryFailure() async throws {
     let chain = Chain()
