@@ -33,6 +33,11 @@ let package = Package(
     .target(
       name: "RefreshStormSimulation", dependencies: ["Streams", "StreamsAuth"],
       path: "Playgrounds/RefreshStorm/Simulation"),
+    // Sign-in with a code and a dependent session, against the simulation or the tests' servers.
+    .executableTarget(
+      name: "TokenChain",
+      dependencies: ["Streams", "StreamsAuth", "RefreshStormSimulation", "StreamsTestSupport"],
+      path: "Playgrounds/TokenChain"),
     .executableTarget(
       name: "SocialLogin", dependencies: ["Streams", "StreamsAdapters"], path: "Playgrounds/SocialLogin"),
     .executableTarget(name: "AppLaunch", dependencies: ["Streams", "StreamsLaunch"], path: "Playgrounds/AppLaunch"),

@@ -26,7 +26,7 @@ import StreamsAuth
 /// let credential = server.signIn(userID: "ada")
 /// server.expireAccessTokens()                 // every request now gets 401 until a refresh
 /// ```
-public final class OAuthServerSimulation: Transport, @unchecked Sendable {
+public final class OAuthServerSimulation: Transport, CustomReflectable, @unchecked Sendable {
   /// How the simulated server behaves.
   public struct Configuration: Sendable {
     /// The server's origin; the token endpoint and the resource live under it.
@@ -94,10 +94,17 @@ public final class OAuthServerSimulation: Transport, @unchecked Sendable {
     public var resourceRequests = 0
     /// Resource requests answered 401.
     public var unauthorizedResponses = 0
+    /// Authorization codes exchanged for a new family (`grant_type=authorization_code`).
+    public var codeExchanges = 0
+    /// RFC 8693 token exchanges that issued a new family.
+    public var tokenExchanges = 0
   }
 
   /// The configuration.
   public let configuration: Configuration
+  /// The server whose access tokens this one accepts as `subject_token` in an RFC 8693
+  /// exchange (it "introspects" them there), if any.
+  public let upstream: OAuthServerSimulation?
   private let scheduler: any SchedulerType
   private let state: LockedState<ServerState>
 
@@ -107,11 +114,14 @@ public final class OAuthServerSimulation: Transport, @unchecked Sendable {
   ///   - configuration: Its behaviour.
   ///   - scheduler: Whose `now` decides expiry; the wall clock by default (a `TestScheduler` in
   ///     tests that move time).
+  ///   - upstream: The server whose access tokens this one exchanges (RFC 8693), if any.
   public init(
     configuration: Configuration = Configuration(),
-    scheduler: any SchedulerType = ConcurrentDispatchQueueScheduler(qos: .utility)
+    scheduler: any SchedulerType = ConcurrentDispatchQueueScheduler(qos: .utility),
+    upstream: OAuthServerSimulation? = nil
   ) {
     self.configuration = configuration
+    self.upstream = upstream
     self.scheduler = scheduler
     self.state = LockedState(ServerState(seed: configuration.seed))
   }
@@ -130,6 +140,12 @@ public final class OAuthServerSimulation: Transport, @unchecked Sendable {
 
   /// What the server has seen so far.
   public var statistics: Statistics { state.snapshot.statistics }
+
+  /// The origin and statistics; never the token tables (a session that uses the simulation as
+  /// its transport can be dumped in the redaction tests).
+  public var customMirror: Mirror {
+    Mirror(self, children: ["baseURL": configuration.baseURL, "statistics": statistics], displayStyle: .class)
+  }
 
   /// Starts a token family for `userID` (as a sign-in would) and returns its credential.
   ///
@@ -270,7 +286,14 @@ public final class OAuthServerSimulation: Transport, @unchecked Sendable {
           Self.oauthError(status: 401, code: "invalid_client", description: "client authentication failed"), dropped
         )
       }
-      guard form["grant_type"] == "refresh_token" else {
+      switch form["grant_type"] {
+      case "refresh_token":
+        break
+      case "authorization_code":
+        return (redeemCode(form, state: &state, now: now), dropped)
+      case TokenExchange.grantType where upstream != nil:
+        return (exchange(form, state: &state, now: now), dropped)
+      default:
         state.statistics.rejectedTokenRequests += 1
         return (Self.oauthError(status: 400, code: "unsupported_grant_type", description: nil), dropped)
       }
@@ -299,6 +322,82 @@ public final class OAuthServerSimulation: Transport, @unchecked Sendable {
       state.statistics.rotations += 1
       return (Self.tokenResponse(pair, now: now), dropped)
     }
+  }
+
+  // MARK: Authorization code and token exchange
+
+  /// The redirect the authorization endpoint answers `url` with once `userID` has logged in
+  /// (RFC 6749 §4.1.2): `code` and `state`, or `error` and `state`. PKCE `S256` is required.
+  public func authorize(_ url: URL, userID: String) -> URL {
+    let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+    let query = Dictionary(items.map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { first, _ in first })
+    guard let redirect = query["redirect_uri"].flatMap(URL.init(string:)), query["client_id"] == configuration.clientID
+    else { return configuration.baseURL.appendingPathComponent("error") }
+    var reply = [URLQueryItem]()
+    if query["response_type"] != "code" {
+      reply.append(URLQueryItem(name: "error", value: "unsupported_response_type"))
+    } else if query["code_challenge_method"] != "S256" || (query["code_challenge"] ?? "").isEmpty {
+      reply += [
+        URLQueryItem(name: "error", value: "invalid_request"),
+        URLQueryItem(name: "error_description", value: "PKCE S256 is required"),
+      ]
+    } else {
+      let challenge = query["code_challenge"] ?? ""
+      let code = state.withLock { state in
+        state.issueCode(
+          ServerState.PendingCode(userID: userID, challenge: challenge, redirectURI: redirect.absoluteString))
+      }
+      reply.append(URLQueryItem(name: "code", value: code))
+    }
+    if let value = query["state"] { reply.append(URLQueryItem(name: "state", value: value)) }
+    var components = URLComponents(url: redirect, resolvingAgainstBaseURL: false)
+    components?.queryItems = reply
+    return components?.url ?? redirect
+  }
+
+  /// Whether `accessToken` is active here (what an introspection endpoint answers), and whose.
+  public func introspect(_ accessToken: String) -> String? {
+    let now = scheduler.now
+    return state.withLock { state in
+      guard let record = state.accessTokens[accessToken], !record.revoked, record.expiresAt > now,
+        !state.revokedFamilies.contains(record.family)
+      else { return nil }
+      return state.familyUsers[record.family]
+    }
+  }
+
+  private func redeemCode(_ form: [String: String], state: inout ServerState, now: Date) -> HTTPResponse {
+    guard let code = form["code"], let pending = state.codes[code] else {
+      state.statistics.rejectedTokenRequests += 1
+      return Self.oauthError(status: 400, code: "invalid_grant", description: "unknown authorization code")
+    }
+    guard !pending.used else {
+      state.statistics.rejectedTokenRequests += 1
+      return Self.oauthError(status: 400, code: "invalid_grant", description: "authorization code already used")
+    }
+    state.codes[code]?.used = true
+    let verified = form["code_verifier"].flatMap { try? PKCE(verifier: $0) }?.challenge == pending.challenge
+    guard verified, form["redirect_uri"] == pending.redirectURI else {
+      state.statistics.rejectedTokenRequests += 1
+      return Self.oauthError(status: 400, code: "invalid_grant", description: "code verifier or redirect mismatch")
+    }
+    let family = state.newFamily(userID: pending.userID)
+    state.statistics.codeExchanges += 1
+    return Self.tokenResponse(
+      state.issue(family: family, now: now, lifetime: configuration.accessTokenLifetime), now: now)
+  }
+
+  private func exchange(_ form: [String: String], state: inout ServerState, now: Date) -> HTTPResponse {
+    guard form["subject_token_type"] == TokenExchange.accessTokenType, let subject = form["subject_token"],
+      let userID = upstream?.introspect(subject)
+    else {
+      state.statistics.rejectedTokenRequests += 1
+      return Self.oauthError(status: 400, code: "invalid_request", description: "the subject token is not active")
+    }
+    let family = state.newFamily(userID: userID)
+    state.statistics.tokenExchanges += 1
+    return Self.tokenResponse(
+      state.issue(family: family, now: now, lifetime: configuration.accessTokenLifetime), now: now)
   }
 
   private static func tokenResponse(_ pair: ServerState.Pair, now: Date) -> HTTPResponse {
@@ -361,6 +460,14 @@ private struct ServerState {
     let expiresAt: Date
   }
 
+  struct PendingCode {
+    let userID: String
+    let challenge: String
+    let redirectURI: String
+    var used = false
+  }
+
+  var codes: [String: PendingCode] = [:]
   var accessTokens: [String: AccessRecord] = [:]
   var refreshTokens: [String: RefreshRecord] = [:]
   var revokedFamilies: Set<Int> = []
@@ -373,6 +480,13 @@ private struct ServerState {
 
   init(seed: UInt64) {
     random = SplitMix64(seed: seed)
+  }
+
+  mutating func issueCode(_ pending: PendingCode) -> String {
+    serial += 1
+    let code = "code-\(serial)-\(random.next() % 1_000_000)"
+    codes[code] = pending
+    return code
   }
 
   mutating func newFamily(userID: String) -> Int {

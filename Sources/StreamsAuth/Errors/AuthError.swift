@@ -61,6 +61,16 @@ public enum AuthError: Error, Sendable, Hashable, CustomStringConvertible {
   case storage(CredentialStorageError)
   /// A configuration value cannot be used.
   case invalidConfiguration(String)
+  /// Signing in with an authorization code failed (``SessionManager/signIn(authorization:userAgent:userID:)``):
+  /// the user cancelled, the redirect did not match the request, the server refused. The session
+  /// was not changed.
+  case authorization(AuthorizationError)
+  /// The token server refused to exchange the upstream session's access token (RFC 8693) even
+  /// after the upstream session renewed it. Fatal for a dependent session: it was signed out.
+  case exchangeRejected(OAuthErrorResponse)
+  /// The session this one depends on (``SessionManager/init(dependingOn:exchange:refresh:transport:storage:scheduler:policy:log:name:)``)
+  /// ended, so this one ended too; `session` names it and `reason` says why it ended.
+  indirect case upstreamSignedOut(session: String, reason: SignOutReason)
 
   /// The family of a failure, for choosing what a user is shown.
   public enum Kind: Sendable, Hashable {
@@ -80,6 +90,8 @@ public enum AuthError: Error, Sendable, Hashable, CustomStringConvertible {
   public var kind: Kind {
     switch self {
     case .revocationFailed(let underlying): return underlying.kind
+    case .authorization(let error): return error.kind
+    case .exchangeRejected, .upstreamSignedOut: return .account
     case .network: return .network
     case .tokenEndpoint(_, let error?) where OAuthErrorResponse.clientConfigurationCodes.contains(error.code):
       return .client
@@ -92,10 +104,21 @@ public enum AuthError: Error, Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  /// Whether the failure ended the session (the refresh token was rejected).
+  /// Whether the failure ended the session: the refresh token was rejected, a dependent
+  /// session's exchange was refused, or the session it depends on ended.
   public var isFatal: Bool {
-    if case .refreshRejected = self { return true }
-    return false
+    switch self {
+    case .refreshRejected, .exchangeRejected, .upstreamSignedOut: return true
+    default: return false
+    }
+  }
+
+  /// Why a session that failed with this (fatal) error ended.
+  var signOutReason: SignOutReason {
+    if case .upstreamSignedOut(let session, let reason) = self {
+      return .upstreamSignedOut(session: session, reason: reason)
+    }
+    return .refreshRejected(self)
   }
 
   /// Whether the same call may succeed later without the user doing anything: network failures,
@@ -161,6 +184,14 @@ public enum AuthError: Error, Sendable, Hashable, CustomStringConvertible {
       return "The credential storage failed: \(error)"
     case .invalidConfiguration(let detail):
       return "Invalid configuration: \(detail). Correct the value and create the object again."
+    case .authorization(let error):
+      return "Signing in with an authorization code failed: \(error) The session was not changed."
+    case .exchangeRejected(let error):
+      return "The token server refused to exchange the upstream session's access token (\(error)), "
+        + "even after the upstream session renewed it. This session was cleared: sign in again."
+    case .upstreamSignedOut(let session, let reason):
+      return "The session \"\(session)\" that this one depends on ended (\(reason)), so this session ended too. "
+        + "Sign in to \"\(session)\" again."
     }
   }
 

@@ -18,9 +18,27 @@ public protocol CredentialRefresher: Sendable {
   /// it once, after the session was cleared on the device; what it throws reaches the caller as
   /// ``AuthError/revocationFailed(_:)``. The default revokes nothing.
   func revoke(_ credential: Credential) async throws(AuthError)
+
+  /// Whether the refresher can obtain a credential when the session has none, and renew one
+  /// that has no refresh token: true for a dependent session's refresher, which exchanges the
+  /// upstream session's token. The session then starts a flight (the same single flight as a
+  /// refresh) instead of failing with ``AuthError/notSignedIn`` or ``AuthError/noRefreshToken``.
+  /// `false` by default.
+  var obtainsCredentials: Bool { get }
+
+  /// Obtains a credential for a session that has none (``obtainsCredentials``); called like
+  /// ``refresh(_:)``, at most once at a time, from a task the session owns. A failure leaves the
+  /// session signed out and is not remembered. The default throws ``AuthError/notSignedIn``.
+  func obtain() async throws(AuthError) -> Credential
 }
 
 extension CredentialRefresher {
   /// Revokes nothing: for refreshers whose server has no revocation endpoint.
   public func revoke(_ credential: Credential) async throws(AuthError) {}
+
+  /// `false`: a session needs a signed-in credential with a refresh token to renew.
+  public var obtainsCredentials: Bool { false }
+
+  /// Throws ``AuthError/notSignedIn``: nothing to obtain a credential from.
+  public func obtain() async throws(AuthError) -> Credential { throw .notSignedIn }
 }

@@ -52,12 +52,18 @@ public struct OAuthRefresher: CredentialRefresher {
   /// Exchanges `credential.refreshToken` for a new credential.
   public func refresh(_ credential: Credential) async throws(AuthError) -> Credential {
     let request = try makeRequest(for: credential)
+    let response = try await send(request)
+    return try self.credential(from: response, previous: credential, receivedAt: scheduler.now)
+  }
+
+  /// Sends a token-endpoint request once; a second time only when the first surely never reached
+  /// the server (offline, unknown host, connection refused).
+  func send(_ request: URLRequest) async throws(AuthError) -> HTTPResponse {
     var sendsLeft = 2
     while true {
       sendsLeft -= 1
-      let response: HTTPResponse
       do {
-        response = try await transport.send(request)
+        return try await transport.send(request)
       } catch let error as TransportError {
         if error.reason == .cancelled || Task.isCancelled { throw .cancelled }
         if error.requestSurelyNotSent && sendsLeft > 0 { continue }
@@ -70,9 +76,33 @@ public struct OAuthRefresher: CredentialRefresher {
         if Task.isCancelled { throw .cancelled }
         throw .network(TransportError(.other(code: -1), detail: "\(type(of: error))"))
       }
-      return try self.credential(from: response, previous: credential, receivedAt: scheduler.now)
     }
   }
+
+  /// Exchanges an authorization code for a credential (RFC 6749 §4.1.3, with the PKCE verifier
+  /// of RFC 7636 §4.5): `grant_type=authorization_code`, `code`, `redirect_uri`,
+  /// `code_verifier`, the client authenticated as for a refresh.
+  ///
+  /// - Parameters:
+  ///   - code: The code from ``AuthorizationRequest/code(from:)``.
+  ///   - request: The authorization request it answers (its redirect URI and verifier).
+  /// - Throws: ``AuthError/authorization(_:)`` with ``AuthorizationError/codeRejected(_:)`` for
+  ///   `invalid_grant` (a reused or expired code, a verifier that does not match); otherwise as
+  ///   ``refresh(_:)``.
+  public func exchangeCode(_ code: String, for request: AuthorizationRequest) async throws(AuthError) -> Credential {
+    let fields = [
+      ("grant_type", "authorization_code"), ("code", code),
+      ("redirect_uri", request.configuration.redirectURI.absoluteString), ("code_verifier", request.pkce.verifier),
+    ]
+    let response = try await send(clientRequest(to: configuration.tokenEndpoint, fields: fields))
+    if !response.isSuccess, let error = Self.oauthError(in: response), error.code == "invalid_grant" {
+      throw .authorization(.codeRejected(error))
+    }
+    return try credential(from: response, previous: Self.blank, receivedAt: scheduler.now)
+  }
+
+  /// The "previous" credential of a grant that starts a session: nothing to keep.
+  static let blank = Credential(accessToken: "", refreshToken: nil, expiresAt: nil)
 
   /// The refresh request for `credential`.
   ///

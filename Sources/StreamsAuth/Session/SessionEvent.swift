@@ -29,14 +29,18 @@ public enum SessionEvent: Sendable, Hashable, CustomStringConvertible {
 public enum SignOutReason: Sendable, Hashable, CustomStringConvertible {
   /// The app signed out.
   case requested
-  /// The server rejected the refresh token (expired, revoked or reused); the error says how.
+  /// The server rejected the refresh token (expired, revoked or reused), or refused a dependent
+  /// session's token exchange; the error says how.
   case refreshRejected(AuthError)
+  /// The session this one depends on ended: `session` names it, `reason` says why it ended.
+  indirect case upstreamSignedOut(session: String, reason: SignOutReason)
 
   /// The reason in words.
   public var description: String {
     switch self {
     case .requested: return "requested"
     case .refreshRejected(let error): return "refreshRejected(\(error))"
+    case .upstreamSignedOut(let session, let reason): return "upstreamSignedOut(\(session): \(reason))"
     }
   }
 }

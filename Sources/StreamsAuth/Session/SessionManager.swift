@@ -51,6 +51,14 @@ public final class SessionManager: Sendable {
   private let gate = AsyncSerialGate()
   let autoRefresh = LockedState(AutoRefreshState())
   private let subscription = SingleAssignmentDisposable()
+  /// A dependent session's subscription to its upstream session's events.
+  private let upstreamSubscription = SingleAssignmentDisposable()
+  /// The session this one depends on, if any.
+  public let upstream: SessionManager?
+
+  /// The session's name, for events and errors that say which session ended
+  /// (``SignOutReason/upstreamSignedOut(session:reason:)``). Not a secret; not stored.
+  public let name: String
 
   /// Creates a session that refreshes with the OAuth 2.0 refresh grant.
   ///
@@ -65,15 +73,70 @@ public final class SessionManager: Sendable {
   ///     own clock when it keeps virtual time (StreamsTest's `TestScheduler`), so tests drive both.
   ///   - policy: Leeway, refresh window and cooldown.
   ///   - log: Receives log lines (secrets redacted); `nil` for none.
+  ///   - name: The session's name in events and errors of sessions that depend on it.
   public convenience init(
     oauth: OAuthClientConfiguration, transport: any Transport = URLSessionTransport(),
     storage: any CredentialStorage = InMemoryCredentialStorage(),
     scheduler: any SchedulerType = ConcurrentDispatchQueueScheduler(qos: .utility),
-    policy: RefreshPolicy = RefreshPolicy(), log: AuthLogHandler? = nil
+    policy: RefreshPolicy = RefreshPolicy(), log: AuthLogHandler? = nil, name: String = "session"
   ) {
     self.init(
       refresher: OAuthRefresher(configuration: oauth, transport: transport, scheduler: scheduler), storage: storage,
-      scheduler: scheduler, policy: policy, log: log, tokenEndpoint: oauth.tokenEndpoint)
+      scheduler: scheduler, policy: policy, log: log, tokenEndpoint: oauth.tokenEndpoint, name: name)
+  }
+
+  /// Creates a session that depends on another: its credential is obtained by exchanging the
+  /// `upstream` session's valid access token (``TokenExchange``), and it lives only as long as
+  /// the upstream session.
+  ///
+  /// ```swift
+  /// let messenger = SessionManager(oauth: messengerClient, storage: messengerStore, name: "messenger")
+  /// let payment = SessionManager(
+  ///   dependingOn: messenger,
+  ///   exchange: .rfc8693(client: paymentClient, audience: "payments"),
+  ///   storage: paymentStore, name: "payment")
+  /// ```
+  ///
+  /// - Its refresh uses its own refresh token first (the grant of `refresh`). When that is
+  ///   rejected, or it has no refresh token, it exchanges again with the upstream session's
+  ///   ``validSession()``, which may refresh upstream first. When the token server refuses the
+  ///   upstream token, the upstream session renews it once (as after a 401) and the exchange is
+  ///   tried once more.
+  /// - With no credential (never signed in, or signed out), a request obtains one by exchange.
+  /// - All of it is one flight: N parallel requests with both sessions expired make one upstream
+  ///   refresh and one exchange.
+  /// - When the upstream session signs out or its refresh is rejected, this session signs out
+  ///   with ``SignOutReason/upstreamSignedOut(session:reason:)``, and its waiters fail with
+  ///   ``AuthError/upstreamSignedOut(session:reason:)``. A sign-in upstream ends this session
+  ///   too (reason ``SignOutReason/requested``), unless both credentials name the same user
+  ///   (``Credential/userID``).
+  /// - Each session keeps its credential in its own `storage`; restore both at start.
+  ///
+  /// - Parameters:
+  ///   - upstream: The session whose access token is exchanged; kept alive by this one.
+  ///   - exchange: How the exchange is made.
+  ///   - refresh: The client of this session's own refresh grant; by default the exchange's
+  ///     client (for ``TokenExchange/rfc8693(client:audience:resource:scope:subjectTokenType:requestedTokenType:rejectionCodes:)``),
+  ///     none for a ``TokenExchange/custom(_:)`` exchange (every renewal is an exchange).
+  ///   - transport: What the exchange and refresh requests are sent with.
+  ///   - storage: Where this session's credential is kept.
+  ///   - scheduler: As for ``init(oauth:transport:storage:scheduler:policy:log:name:)``.
+  ///   - policy: Leeway, refresh window and cooldown.
+  ///   - log: Receives log lines (secrets redacted); `nil` for none.
+  ///   - name: The session's name in events and errors.
+  public convenience init(
+    dependingOn upstream: SessionManager, exchange: TokenExchange, refresh: OAuthClientConfiguration? = nil,
+    transport: any Transport = URLSessionTransport(), storage: any CredentialStorage = InMemoryCredentialStorage(),
+    scheduler: any SchedulerType = ConcurrentDispatchQueueScheduler(qos: .utility),
+    policy: RefreshPolicy = RefreshPolicy(), log: AuthLogHandler? = nil, name: String = "dependent"
+  ) {
+    let client = refresh ?? exchange.client
+    let own = client.map { OAuthRefresher(configuration: $0, transport: transport, scheduler: scheduler) }
+    let refresher = DependentRefresher(
+      upstream: upstream, exchange: exchange.make(transport, scheduler), own: own)
+    self.init(
+      refresher: refresher, storage: storage, scheduler: scheduler, policy: policy, log: log,
+      tokenEndpoint: client?.tokenEndpoint, name: name, upstream: upstream)
   }
 
   /// Creates a session around any refresher.
@@ -89,19 +152,55 @@ public final class SessionManager: Sendable {
   ///   - log: Receives log lines (secrets redacted); `nil` for none.
   ///   - tokenEndpoint: The endpoint the refresher talks to, if any; it never receives the
   ///     bearer token.
-  public init(
+  ///   - name: The session's name in events and errors of sessions that depend on it.
+  public convenience init(
     refresher: any CredentialRefresher, storage: any CredentialStorage = InMemoryCredentialStorage(),
     scheduler: any SchedulerType = ConcurrentDispatchQueueScheduler(qos: .utility),
-    policy: RefreshPolicy = RefreshPolicy(), log: AuthLogHandler? = nil, tokenEndpoint: URL? = nil
+    policy: RefreshPolicy = RefreshPolicy(), log: AuthLogHandler? = nil, tokenEndpoint: URL? = nil,
+    name: String = "session"
+  ) {
+    self.init(
+      refresher: refresher, storage: storage, scheduler: scheduler, policy: policy, log: log,
+      tokenEndpoint: tokenEndpoint, name: name, upstream: nil)
+  }
+
+  private init(
+    refresher: any CredentialRefresher, storage: any CredentialStorage, scheduler: any SchedulerType,
+    policy: RefreshPolicy, log: AuthLogHandler?, tokenEndpoint: URL?, name: String, upstream: SessionManager?
   ) {
     self.storage = SessionStorage(
       refresher: refresher, credentialStorage: storage, scheduler: scheduler, policy: policy, log: log)
     self.tokenEndpoint = tokenEndpoint ?? (refresher as? OAuthRefresher)?.configuration.tokenEndpoint
+    self.name = name
+    self.upstream = upstream
     let disposable = self.storage.events.subscribe(onNext: { [weak self] event in self?.handle(event) })
     subscription.setDisposable(disposable)
+    if let upstream {
+      // Delivered from the upstream session's event job, never under its lock.
+      let upstreamName = upstream.name
+      upstreamSubscription.setDisposable(
+        upstream.events.subscribe(onNext: { [weak self] event in
+          guard let self else { return }
+          switch event {
+          case .signedOut(let reason):
+            _ = self.storage.signOut(.upstreamSignedOut(session: upstreamName, reason: reason))
+          case .signedIn(let credential):
+            // A sign-in replaces the upstream session: this session's tokens belong to the one
+            // that ended unless the same (known) user signed in again.
+            if let current = self.storage.current?.credential,
+              current.userID == nil || current.userID != credential.userID
+            {
+              _ = self.storage.signOut(.upstreamSignedOut(session: upstreamName, reason: .requested))
+            }
+          case .initialSession, .tokenRefreshed, .refreshFailed:
+            break
+          }
+        }))
+    }
   }
 
   deinit {
+    upstreamSubscription.dispose()
     subscription.dispose()
     autoRefresh.withLock { $0.takeTimer(stopping: true) }?.dispose()
     storage.shutDown()
@@ -143,6 +242,65 @@ public final class SessionManager: Sendable {
       _ = try await storage.settleShared()
       return credential
     }
+  }
+
+  /// Signs in with an authorization code and PKCE (RFC 6749 §4.1, RFC 7636 `S256`, RFC 8252):
+  /// builds the authorization URL with a fresh `state` and code challenge, has `userAgent`
+  /// present it, checks the redirect (`state` must match), exchanges the code with the verifier
+  /// at the session's token endpoint, and signs in with the credential (saved, `signedIn`
+  /// emitted) before returning it.
+  ///
+  /// ```swift
+  /// let credential = try await session.signIn(authorization: authorization, userAgent: browser)
+  /// ```
+  ///
+  /// Runs as one exclusive section, like ``signIn(using:)``. Every failure leaves the session as
+  /// it was (signed in or not, stored credential untouched).
+  ///
+  /// - Parameters:
+  ///   - authorization: The authorization endpoint, redirect URI, scopes and extra parameters.
+  ///   - userAgent: The browser that presents the URL and hands back the redirect.
+  ///   - userID: The user the credential belongs to, if the app knows it (token responses do
+  ///     not say).
+  /// - Throws: ``AuthError/authorization(_:)`` (``AuthorizationError/cancelled``,
+  ///   ``AuthorizationError/stateMismatch``, ``AuthorizationError/denied(_:)``,
+  ///   ``AuthorizationError/missingCode``, ``AuthorizationError/codeRejected(_:)``, …),
+  ///   ``AuthError/network(_:)``, ``AuthError/tokenEndpoint(statusCode:error:)``,
+  ///   ``AuthError/malformedTokenResponse(_:)``; ``AuthError/invalidConfiguration(_:)`` for a
+  ///   session that was not made with ``init(oauth:transport:storage:scheduler:policy:log:name:)``;
+  ///   ``AuthError/storage(_:)`` if saving failed (the session is signed in in memory).
+  @discardableResult
+  public func signIn(
+    authorization: AuthorizationConfiguration, userAgent: any AuthorizationUserAgent, userID: String? = nil
+  ) async throws(AuthError) -> Credential {
+    guard let oauth = storage.refresher as? OAuthRefresher else {
+      throw .invalidConfiguration("authorization-code sign-in needs a session made with init(oauth:…)")
+    }
+    let request = try AuthorizationRequest(configuration: authorization, clientID: oauth.configuration.clientID)
+    do {
+      try await gate.enter()
+    } catch {
+      throw .cancelled
+    }
+    defer { gate.leave() }
+    let redirect: URL
+    do {
+      redirect = try await userAgent.authorize(url: request.url, redirectURI: authorization.redirectURI)
+    } catch let error as AuthorizationError {
+      throw .authorization(error)
+    } catch let error as AuthError {
+      throw error
+    } catch is CancellationError {
+      throw .authorization(.cancelled)
+    } catch {
+      throw .authorization(.userAgentFailed("\(type(of: error))"))
+    }
+    let code = try request.code(from: redirect)
+    var credential = try await oauth.exchangeCode(code, for: request)
+    if let userID { credential.userID = userID }
+    try await storage.signIn(credential).outcome
+    _ = try await storage.settleShared()
+    return credential
   }
 
   /// Signs out: the credential is forgotten at once, a refresh in flight is cancelled and its

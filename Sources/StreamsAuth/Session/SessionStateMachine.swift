@@ -37,7 +37,9 @@ struct SessionStateMachine: Sendable {
 
     let id: UInt64
     let generation: Generation
-    let credential: Credential
+    /// The credential being renewed; `nil` when the session has none and the refresher obtains
+    /// one (a dependent session's token exchange).
+    let credential: Credential?
     let signal: Signal
     var stage: Stage
   }
@@ -71,8 +73,9 @@ struct SessionStateMachine: Sendable {
     case resume(VersionedCredential, event: SessionEvent?)
     /// Subscribe the caller to the signal of the refresh in flight.
     case join(Signal)
-    /// Start refresh `id` of `credential` (outside the lock), then subscribe the caller to `signal`.
-    case startRefresh(id: UInt64, credential: Credential, signal: Signal)
+    /// Start refresh `id` of `credential` (outside the lock), then subscribe the caller to `signal`;
+    /// with no credential, the refresher obtains one.
+    case startRefresh(id: UInt64, credential: Credential?, signal: Signal)
     /// Fail the caller with `error`; emit `event` first, if any.
     case fail(AuthError, event: SessionEvent?)
   }
@@ -110,6 +113,9 @@ struct SessionStateMachine: Sendable {
   }
 
   let policy: RefreshPolicy
+  /// Whether the refresher can obtain a credential from nothing and renew one without a refresh
+  /// token (``CredentialRefresher/obtainsCredentials``): a dependent session.
+  let obtains: Bool
   private(set) var credential: Credential?
   private(set) var generation = Generation(0)
   private(set) var epoch: UInt64 = 0
@@ -122,8 +128,9 @@ struct SessionStateMachine: Sendable {
   private var settled: [Settled] = []
   private var lastRefreshID: UInt64 = 0
 
-  init(policy: RefreshPolicy) {
+  init(policy: RefreshPolicy, obtains: Bool = false) {
     self.policy = policy
+    self.obtains = obtains
   }
 
   /// The current credential and its generation.
@@ -136,7 +143,12 @@ struct SessionStateMachine: Sendable {
   /// A caller wants a usable credential: the current one, unless it is within the leeway of its
   /// expiry (then a refresh, or the one in flight).
   mutating func credentialRequested(now: Date, uptime: TimeInterval) -> WaitAction {
-    guard let credential, let current else { return .fail(.notSignedIn, event: nil) }
+    guard let credential, let current else {
+      guard obtains else { return .fail(.notSignedIn, event: nil) }
+      // A dependent session without a credential obtains one, in the same single flight.
+      if let refresh { return .join(refresh.signal) }
+      return startFlight(credential: nil)
+    }
     if let refresh { return .join(refresh.signal) }
     guard credential.needsRefresh(at: now, leeway: policy.leeway(for: credential)) else {
       return .resume(current, event: nil)
@@ -166,9 +178,7 @@ struct SessionStateMachine: Sendable {
     {
       return .fail(failure.error, event: nil)
     }
-    guard let refreshToken = credential.refreshToken, !refreshToken.isEmpty else {
-      return .fail(.noRefreshToken, event: nil)
-    }
+    if !obtains, credential.refreshToken?.isEmpty ?? true { return .fail(.noRefreshToken, event: nil) }
     // A refresh of a credential that a refresh produced and that is not yet due means the
     // resource server rejected a fresh token: only such refreshes count towards the breaker.
     let isUnhelpful = installedByRefresh && !credential.needsRefresh(at: now, leeway: policy.leeway(for: credential))
@@ -180,6 +190,11 @@ struct SessionStateMachine: Sendable {
       return .fail(error, event: event)
     }
     if isUnhelpful { unhelpfulRefreshes.append(uptime) }
+    return startFlight(credential: credential)
+  }
+
+  /// Starts the one flight: a refresh of `credential`, or obtaining one when it is `nil`.
+  private mutating func startFlight(credential: Credential?) -> WaitAction {
     lastRefreshID += 1
     let signal = Signal()
     refresh = Refresh(
@@ -212,6 +227,11 @@ struct SessionStateMachine: Sendable {
       refresh.stage = .persisting(renewed)
       self.refresh = refresh
       return .persist(renewed)
+    case .failure(let error) where refresh.credential == nil:
+      // Obtaining a credential failed: there is no session to end or to keep. Nothing to obtain
+      // from (the upstream session is signed out) is not an event: nothing happened.
+      self.refresh = nil
+      return .publish(refresh.signal, .failure(error), events: error == .notSignedIn ? [] : [.refreshFailed(error)])
     case .failure(let error) where error.isFatal:
       refresh.stage = .rereading(error)
       self.refresh = refresh
@@ -228,15 +248,17 @@ struct SessionStateMachine: Sendable {
   mutating func persisted(id: UInt64) -> Completion? {
     guard let refresh, refresh.id == id, case .persisting(let renewed) = refresh.stage else { return nil }
     settle(refresh)
+    let obtained = refresh.credential == nil
     credential = renewed
     generation = generation.next
-    installedByRefresh = true
+    installedByRefresh = !obtained
+    isRestored = true
     self.refresh = nil
     failure = nil
     breakerTripped = nil
     return Completion(
       signal: refresh.signal, outcome: .success(VersionedCredential(credential: renewed, generation: generation)),
-      events: [.tokenRefreshed(renewed)], clearStorage: false)
+      events: [obtained ? .signedIn(renewed) : .tokenRefreshed(renewed)], clearStorage: false)
   }
 
   /// After refresh `id` was rejected, storage held `loaded`: adopt it if another process rotated
@@ -245,7 +267,7 @@ struct SessionStateMachine: Sendable {
     guard let refresh, refresh.id == id, case .rereading(let error) = refresh.stage else { return nil }
     self.refresh = nil
     settle(refresh)
-    if let loaded, let token = loaded.refreshToken, token != refresh.credential.refreshToken {
+    if let loaded, let token = loaded.refreshToken, token != refresh.credential?.refreshToken {
       credential = loaded
       generation = generation.next
       installedByRefresh = true
@@ -257,7 +279,7 @@ struct SessionStateMachine: Sendable {
     endSession()
     return Completion(
       signal: refresh.signal, outcome: .failure(error),
-      events: [.refreshFailed(error), .signedOut(.refreshRejected(error))], clearStorage: true)
+      events: [.refreshFailed(error), .signedOut(error.signOutReason)], clearStorage: true)
   }
 
   // MARK: Session changes
@@ -272,14 +294,15 @@ struct SessionStateMachine: Sendable {
     return SessionChange(abandoned: abandoned, events: [.signedIn(credential)])
   }
 
-  /// The app signed out.
-  mutating func signedOut() -> SessionChange {
+  /// The app signed out (`reason` ``SignOutReason/requested``), or the session this one depends
+  /// on ended (``SignOutReason/upstreamSignedOut(session:reason:)``).
+  mutating func signedOut(_ reason: SignOutReason = .requested) -> SessionChange {
     let abandoned = refresh
     if let abandoned { settle(abandoned) }
     let wasSignedIn = credential != nil
     endSession()
     isRestored = true
-    return SessionChange(abandoned: abandoned, events: wasSignedIn ? [.signedOut(.requested)] : [])
+    return SessionChange(abandoned: abandoned, events: wasSignedIn ? [.signedOut(reason)] : [])
   }
 
   /// Storage held `loaded` when the restore that began in `epoch` read it.
@@ -302,9 +325,9 @@ struct SessionStateMachine: Sendable {
 
   /// Remembers `refresh`'s signal for late authentication failures of its generation.
   private mutating func settle(_ refresh: Refresh) {
+    guard let credential = refresh.credential else { return }
     if settled.count == Self.settledMemory { settled.removeFirst() }
-    settled.append(
-      Settled(generation: refresh.generation, accessToken: refresh.credential.accessToken, signal: refresh.signal))
+    settled.append(Settled(generation: refresh.generation, accessToken: credential.accessToken, signal: refresh.signal))
   }
 
   private mutating func endSession() {

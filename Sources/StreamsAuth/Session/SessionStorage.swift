@@ -59,7 +59,7 @@ final class SessionStorage: @unchecked Sendable {
     self.scheduler = scheduler
     self.policy = policy
     self.logHandler = log
-    self.machine = Machine(policy: policy)
+    self.machine = Machine(policy: policy, obtains: refresher.obtainsCredentials)
   }
 
   var current: VersionedCredential? { lock.withLock { machine.current } }
@@ -148,7 +148,7 @@ final class SessionStorage: @unchecked Sendable {
     case .fail(let error, _):
       return .failed(error)
     case .startRefresh(let id, let credential, let signal):
-      log(.debug, "refresh #\(id) started for \(credential)")
+      log(.debug, "refresh #\(id) started for \(credential.map { "\($0)" } ?? "no credential (obtaining one)")")
       return .pending(signal, fallback: fallback)
     case .join(let signal):
       return .pending(signal, fallback: fallback)
@@ -161,7 +161,7 @@ final class SessionStorage: @unchecked Sendable {
   /// With a ``SharedCredentialStorage``, the task first takes the cross-process lock and re-reads
   /// the store: a credential another process stored meanwhile is adopted instead of refreshing.
   /// The lock is held until the renewed credential is saved (or the refresh ends otherwise).
-  private func startRefreshLocked(id: UInt64, credential: Credential) {
+  private func startRefreshLocked(id: UInt64, credential: Credential?) {
     let refresher = self.refresher
     let shared = credentialStorage as? any SharedCredentialStorage
     tasks[id] = Task { [weak self] in
@@ -174,7 +174,13 @@ final class SessionStorage: @unchecked Sendable {
             renewal.adopted = true
           }
         }
-        if !renewal.adopted { renewal.result = .success(try await refresher.refresh(credential)) }
+        if !renewal.adopted {
+          if let credential {
+            renewal.result = .success(try await refresher.refresh(credential))
+          } else {
+            renewal.result = .success(try await refresher.obtain())
+          }
+        }
       } catch {
         renewal.result = .failure(error)
       }
@@ -196,10 +202,10 @@ final class SessionStorage: @unchecked Sendable {
 
   /// The credential in `storage` if it is not `credential`: another process renewed it (or signed
   /// in) since this one read it. An unreadable store counts as none.
-  private static func newer(than credential: Credential, in storage: any CredentialStorage) -> Credential? {
+  private static func newer(than credential: Credential?, in storage: any CredentialStorage) -> Credential? {
     guard let stored = try? storage.load(),
-      stored.accessToken != credential.accessToken
-        || stored.refreshToken != credential.refreshToken
+      stored.accessToken != credential?.accessToken
+        || stored.refreshToken != credential?.refreshToken
     else { return nil }
     return stored
   }
@@ -331,13 +337,23 @@ final class SessionStorage: @unchecked Sendable {
 
   /// Signs out; `done` publishes the outcome once storage was cleared and `signedOut` emitted;
   /// `ended` is the credential the session held, for ``revoke(_:)``.
-  func signOut() -> (done: AsyncSubject<Void>, ended: Credential?) {
+  ///
+  /// With `reason` ``SignOutReason/upstreamSignedOut(session:reason:)`` (the session this one
+  /// depends on ended), the waiters of a refresh in flight fail with the matching
+  /// ``AuthError/upstreamSignedOut(session:reason:)`` instead of ``AuthError/sessionEnded``.
+  func signOut(_ reason: SignOutReason = .requested) -> (done: AsyncSubject<Void>, ended: Credential?) {
     var ended: Credential?
-    let done = changeSession({ machine in
-      ended = machine.credential
-      return machine.signedOut()
-    }) { self.clearStorage() }
-    log(.debug, "signed out")
+    var abandonedWith = AuthError.sessionEnded
+    if case .upstreamSignedOut(let session, let upstreamReason) = reason {
+      abandonedWith = .upstreamSignedOut(session: session, reason: upstreamReason)
+    }
+    let done = changeSession(
+      { machine in
+        ended = machine.credential
+        return machine.signedOut(reason)
+      }, abandonedWith: abandonedWith
+    ) { self.clearStorage() }
+    log(.debug, "signed out (\(reason))")
     return (done, ended)
   }
 
@@ -380,12 +396,13 @@ final class SessionStorage: @unchecked Sendable {
   /// clears the stored credential, the change's events are emitted, and the returned subject
   /// publishes `persist`'s outcome.
   private func changeSession(
-    _ change: (inout Machine) -> Machine.SessionChange, persist: @escaping () -> Result<Void, AuthError>
+    _ change: (inout Machine) -> Machine.SessionChange, abandonedWith error: AuthError = .sessionEnded,
+    persist: @escaping () -> Result<Void, AuthError>
   ) -> AsyncSubject<Void> {
     let done = AsyncSubject<Void>()
     let task = lock.withLock { () -> Task<Void, Never>? in
       let change = change(&machine)
-      let task = abandonLocked(change.abandoned)
+      let task = abandonLocked(change.abandoned, error: error)
       jobs.append {
         let outcome = persist()
         change.events.forEach(self.subject.onNext)
@@ -431,9 +448,9 @@ final class SessionStorage: @unchecked Sendable {
   }
 
   /// Under the lock: takes the abandoned refresh's task and queues the failure of its waiters.
-  private func abandonLocked(_ abandoned: Machine.Refresh?) -> Task<Void, Never>? {
+  private func abandonLocked(_ abandoned: Machine.Refresh?, error: AuthError) -> Task<Void, Never>? {
     guard let abandoned else { return nil }
-    jobs.append { abandoned.signal.onError(AuthError.sessionEnded) }
+    jobs.append { abandoned.signal.onError(error) }
     return tasks.removeValue(forKey: abandoned.id)
   }
 

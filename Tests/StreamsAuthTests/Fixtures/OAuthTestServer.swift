@@ -25,20 +25,25 @@ struct OAuthServerConfiguration: Hashable, Sendable, CustomStringConvertible {
   var refreshTokenLifetime: Int?
   /// Log every request to the server's log file.
   var accessLog: Bool = true
+  /// When set, the process also serves the payment token server (`/pay/...`,
+  /// `oauthserver/payment.py`), exchanging access tokens of the server at this base URL.
+  var paymentUpstream: URL?
 
   init(
     refreshTokenGracePeriod: Int = 0, accessTokenLifetime: Int = 60, refreshTokenLifetime: Int? = nil,
-    accessLog: Bool = true
+    accessLog: Bool = true, paymentUpstream: URL? = nil
   ) {
     self.refreshTokenGracePeriod = refreshTokenGracePeriod
     self.accessTokenLifetime = accessTokenLifetime
     self.refreshTokenLifetime = refreshTokenLifetime
     self.accessLog = accessLog
+    self.paymentUpstream = paymentUpstream
   }
 
   var description: String {
     "grace \(refreshTokenGracePeriod) s, access tokens \(accessTokenLifetime) s, refresh tokens "
       + (refreshTokenLifetime.map { "\($0) s" } ?? "unlimited")
+      + (paymentUpstream.map { ", payment server for \($0)" } ?? "")
   }
 
   var launcherArguments: [String] {
@@ -48,6 +53,7 @@ struct OAuthServerConfiguration: Hashable, Sendable, CustomStringConvertible {
       "--refresh-token-lifetime", String(refreshTokenLifetime ?? 0),
     ]
     if !accessLog { arguments.append("--no-access-log") }
+    if let paymentUpstream { arguments += ["--payment-upstream", paymentUpstream.absoluteString] }
     return arguments
   }
 }

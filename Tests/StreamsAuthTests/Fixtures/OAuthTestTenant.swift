@@ -16,6 +16,10 @@ struct OAuthTestTenant: Sendable {
     var publicClientID: String
     var confidentialClientID: String
     var confidentialClientSecret: String
+    /// The authorization-code client (public, PKCE required, no consent screen).
+    var codeClientID: String?
+    /// Its registered redirect URI, `com.example.messenger:/oauth/callback`.
+    var redirectURI: String?
 
     enum CodingKeys: String, CodingKey {
       case name, username, password
@@ -23,6 +27,8 @@ struct OAuthTestTenant: Sendable {
       case publicClientID = "public_client_id"
       case confidentialClientID = "confidential_client_id"
       case confidentialClientSecret = "confidential_client_secret"
+      case codeClientID = "code_client_id"
+      case redirectURI = "redirect_uri"
     }
   }
 

@@ -56,6 +56,18 @@ def parse_args(argv):
         help="apply every migration to an empty database instead of starting from the cached migrated template",
     )
     parser.add_argument("--no-test-endpoints", action="store_true", help="do not mount /test/...")
+    parser.add_argument(
+        "--payment-upstream",
+        default="",
+        metavar="URL",
+        help="also serve the payment token server (/pay/...), exchanging access tokens of the server at URL",
+    )
+    parser.add_argument(
+        "--payment-introspection",
+        default="streams-confidential:streams-confidential-secret",
+        metavar="ID:SECRET",
+        help="the confidential client of the upstream server that introspects its tokens",
+    )
     parser.add_argument("--no-access-log", action="store_true", help="do not log each request to stderr")
     parser.add_argument(
         "--ignore-stdin", action="store_true", help="keep running at end of stdin (manual use; stop with Ctrl-C)"
@@ -156,6 +168,8 @@ def main(argv=None):
                 "STREAMS_OAUTH_ACCESS_TOKEN_SECONDS": str(args.access_token_lifetime),
                 "STREAMS_OAUTH_REFRESH_TOKEN_SECONDS": str(args.refresh_token_lifetime),
                 "STREAMS_OAUTH_TEST_ENDPOINTS": "0" if args.no_test_endpoints else "1",
+                "STREAMS_OAUTH_PAYMENT_UPSTREAM": args.payment_upstream,
+                "STREAMS_OAUTH_PAYMENT_INTROSPECTION": args.payment_introspection,
             }
         )
         sys.path.insert(0, HERE)

@@ -8,6 +8,10 @@ sets from its command line:
   STREAMS_OAUTH_GRACE_SECONDS           REFRESH_TOKEN_GRACE_PERIOD_SECONDS
   STREAMS_OAUTH_REFRESH_TOKEN_SECONDS   REFRESH_TOKEN_EXPIRE_SECONDS ("" = never)
   STREAMS_OAUTH_TEST_ENDPOINTS          "1" mounts the /test/... control endpoints
+  STREAMS_OAUTH_PAYMENT_UPSTREAM        set: this process is also the payment token server
+                                        (/pay/...), exchanging access tokens of the server at
+                                        this base URL (RFC 8693), checked at its /o/introspect/
+  STREAMS_OAUTH_PAYMENT_INTROSPECTION   "client_id:secret" of a confidential client of that server
 
 This is a test fixture: the secret key is public, DEBUG is off only so that Django does not
 keep every SQL query in memory, and passwords use a fast hash.
@@ -33,8 +37,17 @@ INSTALLED_APPS = [
 
 # CommonMiddleware sets Content-Length. APPEND_SLASH is off: a POST to /o/token (no slash)
 # must fail loudly with 404, not be redirected.
-MIDDLEWARE = ["django.middleware.common.CommonMiddleware"]
+# Sessions and authentication serve the browser login of the authorization-code flow
+# (/accounts/login/, then /o/authorize/). Sessions live in signed cookies: no table, so the
+# migrated database template stays as it was.
+MIDDLEWARE = [
+    "django.middleware.common.CommonMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+]
 APPEND_SLASH = False
+SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
+LOGIN_URL = "/accounts/login/"
 
 ROOT_URLCONF = "oauthserver.urls"
 WSGI_APPLICATION = None
@@ -76,12 +89,17 @@ OAUTH2_PROVIDER = {
     "REFRESH_TOKEN_GRACE_PERIOD_SECONDS": _int_env("STREAMS_OAUTH_GRACE_SECONDS", 0),
     "SCOPES": {"read": "Read access", "write": "Write access"},
     "DEFAULT_SCOPES": ["read", "write"],
-    "PKCE_REQUIRED": False,
+    # Authorization codes need PKCE (S256 or plain; the StreamsAuth client sends S256).
+    "PKCE_REQUIRED": True,
+    # RFC 8252 §7.1: native apps redirect to a private-use URI scheme.
+    "ALLOWED_REDIRECT_URI_SCHEMES": ["http", "https", "com.example.messenger"],
     # Observes DOT's decisions on refresh tokens for the /test/counters endpoint.
     "OAUTH2_VALIDATOR_CLASS": "oauthserver.validators.ObservingValidator",
 }
 
 TEST_ENDPOINTS = os.environ.get("STREAMS_OAUTH_TEST_ENDPOINTS", "") == "1"
+PAYMENT_UPSTREAM = os.environ.get("STREAMS_OAUTH_PAYMENT_UPSTREAM", "")
+PAYMENT_INTROSPECTION = os.environ.get("STREAMS_OAUTH_PAYMENT_INTROSPECTION", "")
 
 LOGGING = {
     "version": 1,

@@ -73,6 +73,9 @@ class Tenant:
         self.public_client_id = public_client_id
         self.confidential_client_id = confidential_client_id
         self.confidential_client_secret = secret
+        # Set by create_tenant: the authorization-code client and its redirect URI.
+        self.code_client_id = None
+        self.redirect_uri = None
         self.counters = Counters()
         # Requests that asked to be gathered (GET /api/me?gather=N); see gather().
         self._gathering = threading.Condition()
@@ -117,6 +120,8 @@ class Tenant:
             "public_client_id": self.public_client_id,
             "confidential_client_id": self.confidential_client_id,
             "confidential_client_secret": self.confidential_client_secret,
+            "code_client_id": self.code_client_id,
+            "redirect_uri": self.redirect_uri,
         }
 
 
@@ -139,6 +144,7 @@ class Registry:
             self._tenants[tenant.name] = tenant
             self._by_client_id[tenant.public_client_id] = tenant.name
             self._by_client_id[tenant.confidential_client_id] = tenant.name
+            self._by_client_id[tenant.code_client_id] = tenant.name
 
     def get(self, name):
         with self._lock:

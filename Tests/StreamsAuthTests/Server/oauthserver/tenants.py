@@ -16,6 +16,8 @@ User = get_user_model()
 
 _names = itertools.count(1)
 _names_lock = threading.Lock()
+# The redirect URI of every tenant's authorization-code client.
+REDIRECT_URI = "com.example.messenger:/oauth/callback"
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$")
 
 
@@ -66,6 +68,20 @@ def create_tenant(name=None):
             authorization_grant_type=Application.GRANT_PASSWORD,
             user=user,
         )
+        # The authorization-code client of a native app (RFC 8252): public, PKCE required by the
+        # settings, a private-use redirect URI, no consent screen.
+        Application.objects.create(
+            name="%s code client" % name,
+            client_id="%s-code" % name if name != DEFAULT else "streams-code",
+            client_type=Application.CLIENT_PUBLIC,
+            authorization_grant_type=Application.GRANT_AUTHORIZATION_CODE,
+            redirect_uris=REDIRECT_URI,
+            skip_authorization=True,
+            algorithm="",
+            user=user,
+        )
     tenant = Tenant(name, username, password, user.pk, public_id, confidential_id, secret)
+    tenant.code_client_id = "%s-code" % name if name != DEFAULT else "streams-code"
+    tenant.redirect_uri = REDIRECT_URI
     registry.add(tenant)
     return tenant

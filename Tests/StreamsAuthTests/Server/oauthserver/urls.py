@@ -8,7 +8,13 @@ urlpatterns = [
     # The token endpoint is /o/token/ (also /o/revoke_token/, /o/introspect/, /o/authorize/).
     path("o/", include((base_urlpatterns, "oauth2_provider"))),
     path("api/me", views.me, name="me"),
+    path("accounts/login/", views.login),
 ]
+
+if settings.PAYMENT_UPSTREAM:
+    from . import payment
+
+    urlpatterns += payment.urlpatterns
 
 if settings.TEST_ENDPOINTS:
     urlpatterns += [

@@ -10,6 +10,11 @@ import uuid
 from datetime import timedelta
 
 from django.conf import settings
+from django.contrib.auth import authenticate
+from django.contrib.auth import login as auth_login
+from django.http import HttpResponse, HttpResponseRedirect
+from django.utils.html import escape
+from django.views.decorators.csrf import csrf_exempt
 from django.db import transaction
 from django.http import JsonResponse
 from django.utils import timezone
@@ -114,6 +119,30 @@ def me(request):
             "tenant": tenant.name if tenant else None,
         }
     )
+
+
+# The browser login of the authorization-code flow
+
+
+@csrf_exempt
+def login(request):
+    """GET: a login form; POST username and password: signs the user in (a session cookie) and
+    redirects to ?next= (the /o/authorize/ request that sent the browser here). Exempt from
+    CSRF: the only client is the tests' user agent."""
+    if request.method == "POST":
+        user = authenticate(request, username=request.POST.get("username"), password=request.POST.get("password"))
+        if user is None:
+            return HttpResponse("wrong username or password", status=401, content_type="text/plain")
+        auth_login(request, user)
+        target = request.POST.get("next") or request.GET.get("next") or "/"
+        if not target.startswith("/"):
+            target = "/"
+        return HttpResponseRedirect(target)
+    form = (
+        '<form method="post"><input name="username"><input name="password" type="password">'
+        '<input type="hidden" name="next" value="%s"><button>Log in</button></form>'
+    ) % escape(request.GET.get("next", "/"))
+    return HttpResponse(form, content_type="text/html")
 
 
 # Control endpoints
