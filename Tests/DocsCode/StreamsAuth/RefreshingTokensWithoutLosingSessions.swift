@@ -23,15 +23,3 @@ let scriptedRefresher = ScriptedRefresher()
 @MainActor func showSignIn() {}
 @MainActor func showHome() {}
 @MainActor func showOfflineBanner() {}
-
-#if !canImport(Security)
-  // The Keychain exists on Apple platforms only. Elsewhere the article's code is compiled against
-  // this stand-in with the same initializer, which keeps the credential in memory.
-  struct KeychainCredentialStorage: CredentialStorage {
-    private let memory = InMemoryCredentialStorage()
-    init(service: String) {}
-    func load() throws(CredentialStorageError) -> Credential? { try memory.load() }
-    func save(_ credential: Credential) throws(CredentialStorageError) { try memory.save(credential) }
-    func clear() throws(CredentialStorageError) { try memory.clear() }
-  }
-#endif
