@@ -183,20 +183,34 @@ public final class SessionManager: Sendable {
           guard let self else { return }
           switch event {
           case .signedOut(let reason):
-            _ = self.storage.signOut(.upstreamSignedOut(session: upstreamName, reason: reason))
+            self.endWithUpstream(.upstreamSignedOut(session: upstreamName, reason: reason))
           case .signedIn(let credential):
             // A sign-in replaces the upstream session: this session's tokens belong to the one
             // that ended unless the same (known) user signed in again.
             if let current = self.storage.current?.credential,
               current.userID == nil || current.userID != credential.userID
             {
-              _ = self.storage.signOut(.upstreamSignedOut(session: upstreamName, reason: .requested))
+              self.endWithUpstream(.upstreamSignedOut(session: upstreamName, reason: .requested))
             }
           case .initialSession, .tokenRefreshed, .refreshFailed:
             break
           }
         }))
     }
+  }
+
+  /// Ends this dependent session because its upstream session ended, and revokes the tokens that
+  /// ended with it (when its token server has a revocation endpoint), as a sign-out does: tokens
+  /// that belonged to an ended session must not stay usable at the server.
+  /// Returns what publishes the outcome of clearing the stored credential.
+  @discardableResult
+  private func endWithUpstream(_ reason: SignOutReason) -> AsyncSubject<Void> {
+    let (cleared, ended) = storage.signOut(reason)
+    if let ended {
+      // Nobody waits for the server: the upstream's event is being delivered. A failure is logged.
+      Task { [storage] in try? await storage.revoke(ended) }
+    }
+    return cleared
   }
 
   deinit {
@@ -211,10 +225,23 @@ public final class SessionManager: Sendable {
   /// Restores the stored session (once, at start) and emits ``SessionEvent/initialSession(_:)``;
   /// later calls report the current credential. A sign-in that happens first wins.
   ///
+  /// A dependent session restores its upstream session first (a no-op when that was restored
+  /// already). When the upstream has no session, the dependent's stored credential belongs to a
+  /// session that ended while the app was not running (a sign-out elsewhere, a cleared store): it
+  /// is signed out, as the upstream's sign-out would have done, with
+  /// ``SignOutReason/upstreamSignedOut(session:reason:)``, its store is cleared, its tokens are
+  /// revoked where the token server can, and `nil` is returned.
+  ///
   /// - Returns: The restored credential, or `nil` when none was stored.
   @discardableResult
   public func restore() async throws(AuthError) -> Credential? {
-    try await exclusively { $0.restore() }
+    let upstreamCredential = try await upstream?.restore()
+    let restored = try await exclusively { $0.restore() }
+    if let upstream, restored != nil, upstreamCredential == nil, !upstream.isSignedIn {
+      try await endWithUpstream(.upstreamSignedOut(session: upstream.name, reason: .requested)).outcome
+      return nil
+    }
+    return restored
   }
 
   /// Signs in with `credential`: it replaces any session (a refresh in flight is cancelled and its

@@ -188,6 +188,56 @@ struct DependentSessionTests {
     #expect(reason.description == "upstreamSignedOut(messenger: requested)")
   }
 
+  @Test("The messenger signs out: the payment session's refresh token is revoked at the payment server too")
+  func upstreamSignOutRevokesDependentTokens() async throws {
+    let messengerServer = OAuthServerSimulation(
+      configuration: .init(baseURL: URL(string: "https://messenger.example.com")!, clientID: "messenger-app"))
+    let messenger = SessionManager(
+      oauth: messengerServer.oauthConfiguration, transport: messengerServer, name: "messenger")
+    let revokeURL = URL(string: "https://pay.example.com/revoke")!
+    let paymentServer = TestTransport { _ in HTTPResponse(statusCode: 200) }
+    let payment = SessionManager(
+      dependingOn: messenger,
+      exchange: .custom { _ throws(AuthError) in
+        Credential(accessToken: "pay-at", refreshToken: "pay-rt", expiresAt: Date().addingTimeInterval(600))
+      },
+      refresh: OAuthClientConfiguration(
+        tokenEndpoint: URL(string: "https://pay.example.com/token")!, clientID: "payment-app",
+        revocationEndpoint: revokeURL),
+      transport: paymentServer, name: "payment")
+    try await messenger.signIn(messengerServer.signIn(userID: "ada"))
+    _ = try await payment.validSession()
+    #expect(paymentServer.requests.current.isEmpty)
+
+    try await messenger.signOut()
+    let revoked = await paymentServer.requests.until { requests in
+      requests.contains { request in
+        request.url == revokeURL
+          && String(decoding: request.httpBody ?? Data(), as: UTF8.self).contains("token=pay-rt")
+      }
+    }
+    #expect(revoked, "the ended payment session's refresh token was revoked")
+    #expect(!payment.isSignedIn)
+  }
+
+  @Test("Restore with the messenger store empty: the payment session's stored credential is signed out, not restored")
+  func restoreWithoutUpstream() async throws {
+    let messengerStorage = InMemoryCredentialStorage()
+    let paymentStorage = InMemoryCredentialStorage()
+    let first = Chain(messengerStorage: messengerStorage, paymentStorage: paymentStorage)
+    try await first.signInBoth()
+    try messengerStorage.clear()  // the messenger session ended while the app was not running
+
+    let second = Chain(
+      messengerStorage: messengerStorage, paymentStorage: paymentStorage, messengerServer: first.messengerServer,
+      paymentServer: first.paymentServer)
+    #expect(try await second.payment.restore() == nil)
+    #expect(!second.messenger.isSignedIn && !second.payment.isSignedIn)
+    #expect(try paymentStorage.load() == nil)
+    let reason = SignOutReason.upstreamSignedOut(session: "messenger", reason: .requested)
+    #expect(await second.paymentEvents.events.until { $0.last == .signedOut(reason) })
+  }
+
   @Test("Another user signs in to the messenger: the payment session ends; the same user again: it stays")
   func upstreamSignInOfAnotherUser() async throws {
     let chain = Chain()
