@@ -126,9 +126,6 @@ public final class HTTPClient: Sendable {
     return Disposables.create { task.cancel() }
   }
 
-  /// The Rx face: `client.rx.send(request)` as a `Single`.
-  public var rx: AuthReactive<HTTPClient> { AuthReactive(self) }
-
   /// Sends one attempt, following redirects; returns the last response and the request that got it.
   private func exchange(_ request: URLRequest, context: RequestContext) async throws -> (HTTPResponse, URLRequest) {
     let origin = Origin(context.originalRequest.url)

@@ -107,7 +107,7 @@ public struct OAuthRefresher: CredentialRefresher {
   /// The refresh request for `credential`.
   ///
   /// - Throws: ``AuthError/noRefreshToken`` when the credential has none.
-  public func makeRequest(for credential: Credential) throws(AuthError) -> URLRequest {
+  func makeRequest(for credential: Credential) throws(AuthError) -> URLRequest {
     guard let refreshToken = credential.refreshToken, !refreshToken.isEmpty else { throw .noRefreshToken }
     let extra = configuration.additionalParameters.keys.sorted().map {
       ($0, configuration.additionalParameters[$0] ?? "")
@@ -150,7 +150,7 @@ public struct OAuthRefresher: CredentialRefresher {
   ///   - previous: The credential that was refreshed; its refresh token, scope and user are kept
   ///     when the response does not replace them.
   ///   - receivedAt: When the response arrived; `expires_in` counts from here.
-  public func credential(from response: HTTPResponse, previous: Credential, receivedAt: Date) throws(AuthError)
+  func credential(from response: HTTPResponse, previous: Credential, receivedAt: Date) throws(AuthError)
     -> Credential
   {
     guard response.isSuccess else { throw classifyFailure(response) }

@@ -5,7 +5,11 @@ import Streams
   import FoundationNetworking
 #endif
 
-extension AuthReactive where Base == SessionManager {
+/// `session.rx`: `validSession()` and `refresh(afterFailureOf:)` as `Single`s over the same
+/// replaying subjects async callers await, on Streams' ``Reactive`` (one `.rx` for every library).
+extension SessionManager: ReactiveCompatible {}
+
+extension Reactive where Base == SessionManager {
   /// A usable credential when subscribed; see ``SessionManager/validSession()``. The single
   /// subscribes to the same replaying subject async callers await; disposing leaves the wait
   /// and the refresh carries on.
@@ -36,13 +40,15 @@ extension AuthReactive where Base == SessionManager {
   /// Session events; the same as ``SessionManager/events``.
   public var events: Observable<SessionEvent> { base.events }
 
-  /// A usable credential and its generation, when subscribed.
+  /// A usable credential and its generation, when subscribed. Internal: the tests drive the Rx
+  /// path's replay with generations; an app compares by the request's header
+  /// (``refresh(afterFailureOf:)``).
   func credential() -> Single<VersionedCredential> {
     let storage = base.storage
     return Single.deferred { storage.single(of: storage.credential()) }
   }
 
-  /// Compare-and-refresh for `generation`, when subscribed.
+  /// Compare-and-refresh for `generation`, when subscribed. Internal, for the same reason.
   func refresh(ifGeneration generation: Generation) -> Single<VersionedCredential> {
     let storage = base.storage
     return Single.deferred { storage.single(of: storage.refresh(ifGeneration: generation)) }

@@ -478,9 +478,6 @@ public final class SessionManager: Sendable {
       isAuthenticationFailure: isAuthenticationFailure)
   }
 
-  /// The Rx face: `session.rx.validSession()` and friends as `Single`s over the same subjects.
-  public var rx: AuthReactive<SessionManager> { AuthReactive(self) }
-
   // MARK: The interceptor's path
 
   /// The current credential and its generation, without refreshing; `nil` when signed out.

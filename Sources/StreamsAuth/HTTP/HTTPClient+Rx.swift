@@ -5,18 +5,10 @@ import Streams
   import FoundationNetworking
 #endif
 
-/// The Rx face of a StreamsAuth type: `client.rx`, `session.rx`.
-public struct AuthReactive<Base: Sendable>: Sendable {
-  /// The object whose Rx face this is.
-  public let base: Base
+/// `client.rx`: the client's Rx face, on Streams' ``Reactive`` (one `.rx` for every library).
+extension HTTPClient: ReactiveCompatible {}
 
-  /// Wraps `base`.
-  public init(_ base: Base) {
-    self.base = base
-  }
-}
-
-extension AuthReactive where Base == HTTPClient {
+extension Reactive where Base == HTTPClient {
   /// Sends `request` when subscribed; disposing the subscription cancels the request.
   public func send(_ request: URLRequest) -> Single<HTTPResponse> {
     let client = base
