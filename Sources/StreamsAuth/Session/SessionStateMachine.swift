@@ -21,7 +21,9 @@ import Streams
 /// - `unhelpfulRefreshes`: monotonic start times, within the breaker window, of refreshes that did
 ///   not help (see ``RefreshWindow``).
 struct SessionStateMachine: Sendable {
-  typealias Signal = AsyncSubject<VersionedCredential>
+  /// The replaying outcome of one refresh flight: every waiter of the flight, however late,
+  /// receives it exactly once. (Not called `Signal`, which StreamsCocoa's public type is.)
+  typealias FlightOutcome = AsyncSubject<VersionedCredential>
 
   /// A refresh in flight.
   struct Refresh: Sendable {
@@ -40,7 +42,7 @@ struct SessionStateMachine: Sendable {
     /// The credential being renewed; `nil` when the session has none and the refresher obtains
     /// one (a dependent session's token exchange).
     let credential: Credential?
-    let signal: Signal
+    let signal: FlightOutcome
     var stage: Stage
   }
 
@@ -49,7 +51,7 @@ struct SessionStateMachine: Sendable {
   private struct Settled: Sendable, CustomReflectable {
     let generation: Generation
     let accessToken: String
-    let signal: Signal
+    let signal: FlightOutcome
 
     var customMirror: Mirror {
       Mirror(
@@ -72,10 +74,10 @@ struct SessionStateMachine: Sendable {
     /// Resume the caller now with this credential; emit `event` first, if any.
     case resume(VersionedCredential, event: SessionEvent?)
     /// Subscribe the caller to the signal of the refresh in flight.
-    case join(Signal)
+    case join(FlightOutcome)
     /// Start refresh `id` of `credential` (outside the lock), then subscribe the caller to `signal`;
     /// with no credential, the refresher obtains one.
-    case startRefresh(id: UInt64, credential: Credential?, signal: Signal)
+    case startRefresh(id: UInt64, credential: Credential?, signal: FlightOutcome)
     /// Fail the caller with `error`; emit `event` first, if any.
     case fail(AuthError, event: SessionEvent?)
   }
@@ -89,13 +91,13 @@ struct SessionStateMachine: Sendable {
     /// Load the stored credential, then report ``reread(id:loaded:)``.
     case reread
     /// Publish `outcome` on `signal` and emit `events`.
-    case publish(Signal, Result<VersionedCredential, AuthError>, events: [SessionEvent])
+    case publish(FlightOutcome, Result<VersionedCredential, AuthError>, events: [SessionEvent])
   }
 
   /// What to do after a refresh's last step.
   struct Completion {
     /// The signal to publish on.
-    let signal: Signal
+    let signal: FlightOutcome
     /// The outcome every waiter receives.
     let outcome: Result<VersionedCredential, AuthError>
     /// The events to emit.
@@ -196,7 +198,7 @@ struct SessionStateMachine: Sendable {
   /// Starts the one flight: a refresh of `credential`, or obtaining one when it is `nil`.
   private mutating func startFlight(credential: Credential?) -> WaitAction {
     lastRefreshID += 1
-    let signal = Signal()
+    let signal = FlightOutcome()
     refresh = Refresh(
       id: lastRefreshID, generation: generation, credential: credential, signal: signal, stage: .requesting)
     return .startRefresh(id: lastRefreshID, credential: credential, signal: signal)

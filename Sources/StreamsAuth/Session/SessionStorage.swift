@@ -23,7 +23,7 @@ import Streams
 /// saved before anyone can see it, and the save must not run under the lock.
 final class SessionStorage: @unchecked Sendable {
   typealias Machine = SessionStateMachine
-  typealias Signal = Machine.Signal
+  typealias FlightOutcome = Machine.FlightOutcome
 
   /// A caller's wait for a credential, decided under the lock.
   enum Wait {
@@ -34,7 +34,7 @@ final class SessionStorage: @unchecked Sendable {
     /// The outcome will be published on a refresh's replaying signal. For a proactive refresh,
     /// `fallback` is the credential to keep using if the refresh fails temporarily while the
     /// credential is still the session's and has not expired.
-    case pending(Signal, fallback: VersionedCredential?)
+    case pending(FlightOutcome, fallback: VersionedCredential?)
   }
 
   let refresher: any CredentialRefresher
