@@ -46,6 +46,9 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
   private var nextID = 0
   private var running = false
   private var stopRequested = false
+  /// What ``VirtualTimeClock`` shares between every clock of this scheduler: the sleepers it
+  /// resumed that have not run yet.
+  let clockHandOff = VirtualClockHandOff()
 
   /// Creates a scheduler whose clock reads `initialClock`, with `converter` for its time units.
   public init(initialClock: VirtualTime, converter: Converter) {
@@ -102,6 +105,20 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
   /// is queued, given the time it asked for; the default keeps it.
   ///
   /// Subclasses override it to model processing delays, as `TestScheduler` does.
+  /// The virtual time of the earliest scheduled item (disposed ones included), if any.
+  func nextScheduledTime() -> VirtualTime? {
+    lock.withLock { queue.first?.time }
+  }
+
+  /// The converter between this scheduler's virtual time and dates.
+  var timeConverter: Converter { converter }
+
+  /// A number that grows each time an item is scheduled: ``VirtualTimeClock`` compares two reads
+  /// to tell whether work scheduled more work.
+  var schedulingStamp: Int {
+    lock.withLock { nextID }
+  }
+
   open func adjustScheduledTime(_ time: VirtualTime) -> VirtualTime {
     time
   }
