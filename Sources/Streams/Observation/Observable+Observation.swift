@@ -23,6 +23,12 @@
     ///   released completes the sequence.
     /// - Disposing stops tracking: a change after that schedules nothing.
     /// - The sequence never fails.
+    /// - Change the object where the reads are serialized after the change: on the scheduler's
+    ///   queue (the main scheduler for a main-actor model), or between a `TestScheduler`'s
+    ///   advances. Observation reports a change before it is stored, so a read racing a change made
+    ///   at the same moment on another thread may still see the old value (Observation's own
+    ///   `withObservationTracking` has that race). For a model changed from several threads, use
+    ///   Swift 6.2's `Observations { model.query }.asObservable()`, which reads after the change.
     ///
     /// - Parameters:
     ///   - object: the observed object.

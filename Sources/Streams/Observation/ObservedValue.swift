@@ -16,9 +16,11 @@
   /// Contract:
   /// - ``value`` starts as the initial value and becomes each element the source sends; each
   ///   update is a mutation Observation reports to whoever read ``value``.
-  /// - The holder lives on the main actor: it is created there and updated there. Elements sent on
-  ///   the main thread update it in the same tick; elements sent elsewhere are moved to the main
-  ///   queue in order (`observe(on: MainScheduler.instance)`).
+  /// - The holder lives on the main actor: it is created there and updated there. Elements reach it
+  ///   through `observe(on: MainScheduler.instance)`: one sent on the main thread updates it at
+  ///   once, unless the main scheduler still has earlier work queued (then in order after it);
+  ///   one sent elsewhere is moved to the main queue, in order. A `Driver` or `Signal` (StreamsCocoa)
+  ///   sends on the main thread and updates it at once.
   /// - An error is kept in ``failure``; an error or a completion sets ``isFinished``; ``value``
   ///   keeps the last element.
   /// - The holder owns its subscription and the subscription does not own the holder: releasing

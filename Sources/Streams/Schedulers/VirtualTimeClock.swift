@@ -7,7 +7,7 @@ import Foundation
 /// let scheduler = TestScheduler(initialClock: 0, resolution: 0.001)
 /// let clock = scheduler.asClock()
 /// Task { @MainActor in
-///   try await Task.sleep(for: .milliseconds(300), clock: clock)
+///   try await clock.sleep(for: .milliseconds(300))  // or Task.sleep(for:clock:)
 ///   query.accept("swift")
 /// }
 /// await clock.advance(by: .seconds(1))  // the sleeper and the scheduler's work, in time order
@@ -23,23 +23,35 @@ import Foundation
 /// The scheduler's own `advanceTo(_:)`, `start()` and `sleep(_:)` move time synchronously: they
 /// resume the sleepers that became due but do not wait for them, so a resumed sleeper runs
 /// concurrently with what follows. In a test that mixes async code and Rx, move time with this
-/// clock's `async` ``advance(by:isolation:)``, ``advance(to:isolation:)`` or ``run(isolation:)``
+/// clock's `async` ``advance(by:isolation:fileID:filePath:line:)``,
+/// ``advance(to:isolation:fileID:filePath:line:)`` or ``run(isolation:fileID:filePath:line:)``
 /// instead. Their contract:
 /// 1. Before moving time, they let the work already started settle: tasks reach their first
 ///    sleep.
-/// 2. They move to the next instant at which something is due (not past the target), run what the
-///    scheduler has due there in order, and resume the sleepers due there.
-/// 3. They wait until every resumed sleeper's task runs again, and then until the tasks settle:
-///    the clock sees no new sleep, no newly scheduled item and no resumed sleeper for several
-///    turns of the caller's executor. Only then do they go on to the next instant.
+/// 2. They run the scheduler's items one at a time, in order (by time, then in the order they
+///    were scheduled), moving the clock to each one's time: Rx work, and the wake-ups of sleepers.
+/// 3. After each item they wait until every sleeper it resumed has run again, and then until the
+///    tasks settle: the clock sees no new sleep, no newly scheduled item and no resumed sleeper
+///    for several turns of the caller's executor. Only then do they run the next item.
 ///
 /// So a sleeper that wakes at t and schedules work or sleeps again does so at t, before anything
-/// due later runs. The wait in 3 is exact for the step that matters (the sleeper has resumed);
-/// what the sleeper does afterwards is waited for by yielding the caller's executor. It is
-/// deterministic when the async work and the test share one serial executor: write the test
-/// `@MainActor` and start its tasks with `Task { @MainActor in … }` (or write the async operators'
-/// closures `{ @MainActor x in … }`), so that each resumed sleeper's work runs before the
-/// advancing code gets the main actor back.
+/// due later runs.
+///
+/// **Determinism.** The hand-off is exact, and a test gives the same timeline every run, when the
+/// async work runs on the actor that advances the clock (write the test `@MainActor`):
+/// - start tasks with `Task { @MainActor in … }` and sleep with the clock's own
+///   ``sleep(for:tolerance:)`` or ``sleep(until:tolerance:)`` (`try await clock.sleep(for: .seconds(1))`),
+///   which run on the caller's actor: a sleeper goes to sleep and wakes up on the main actor, and
+///   what it does until its next suspension runs before `advance` gets the main actor back;
+/// - give the async operators (``ObservableType/asyncMap(priority:_:)`` and the others) a
+///   `{ @MainActor x in … }` closure: their tasks then start, run and send on the main actor.
+///
+/// `Task.sleep(for:clock:)` works too, but the standard library runs it off the actor (it calls
+/// the `Clock` protocol from a nonisolated function), so between its wake-up and the sleeper's next
+/// step there are hops through the global pool, which `advance` waits for only by yielding
+/// (step 3): reliable in practice, not guaranteed on a loaded machine. Sleepers of several tasks
+/// started in one go that fall due at the same instant wake in the order they went to sleep, which
+/// is the executor's order.
 ///
 /// Availability: `Clock` needs macOS 13, iOS 16, tvOS 16, watchOS 9.
 @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
@@ -94,7 +106,11 @@ public struct VirtualTimeClock<Converter: VirtualTimeConverterType>: Clock, @unc
   ///
   /// Throws `CancellationError` when the task is cancelled before or while it sleeps. `tolerance`
   /// is ignored: virtual time is exact.
-  public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+  ///
+  /// It runs on the caller's actor (`nonisolated(nonsending)`), so a direct call (`clock.sleep(for:)`
+  /// or `clock.sleep(until:)`) goes to sleep and wakes up there, with no hop through the global
+  /// pool; `Task.sleep(for:clock:)` calls it through the `Clock` protocol, off the actor.
+  public nonisolated(nonsending) func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
     let time = virtualTime(deadline)
     let converter = scheduler.timeConverter
@@ -119,45 +135,59 @@ public struct VirtualTimeClock<Converter: VirtualTimeConverterType>: Clock, @unc
     handOff.acknowledge()
   }
 
+  /// Suspends for `duration` of virtual time: ``sleep(until:tolerance:)`` at `now + duration`, on
+  /// the caller's actor.
+  public nonisolated(nonsending) func sleep(for duration: Duration, tolerance: Duration? = nil) async throws {
+    try await sleep(until: now.advanced(by: duration), tolerance: tolerance)
+  }
+
   // MARK: Advancing
 
   /// Moves virtual time forward by `duration`, running the scheduler's work and resuming the
-  /// sleepers that become due, in time order, each instant's sleepers settled before the next
-  /// (the contract is in the type's documentation).
+  /// sleepers that become due, one at a time in time order, each settled before the next (the
+  /// contract is in the type's documentation).
   ///
   /// - Parameter isolation: the caller's actor, whose executor the clock yields while it waits.
-  public func advance(by duration: Duration, isolation: isolated (any Actor)? = #isolation) async {
-    await advance(to: now.advanced(by: duration), isolation: isolation)
+  public func advance(
+    by duration: Duration, isolation: isolated (any Actor)? = #isolation, fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line
+  ) async {
+    await advance(
+      to: now.advanced(by: duration), isolation: isolation, fileID: fileID, filePath: filePath, line: line)
   }
 
-  /// Moves virtual time forward to `deadline` (see ``advance(by:isolation:)``); a deadline in the
-  /// past only lets the started work settle.
-  public func advance(to deadline: Instant, isolation: isolated (any Actor)? = #isolation) async {
+  /// Moves virtual time forward to `deadline` (see ``advance(by:isolation:fileID:filePath:line:)``);
+  /// a deadline in the past only lets the started work settle.
+  public func advance(
+    to deadline: Instant, isolation: isolated (any Actor)? = #isolation, fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line
+  ) async {
     let target = virtualTime(deadline)
-    let converter = scheduler.timeConverter
     await settle(isolation: isolation)
-    while let next = scheduler.nextScheduledTime(), converter.compareVirtualTime(next, target) != .greaterThan {
-      scheduler.advanceTo(notBeforeNow(next))
+    while scheduler.runNextItem(notAfter: target, fileID: fileID, filePath: filePath, line: line) {
       await settle(isolation: isolation)
     }
-    if converter.compareVirtualTime(target, scheduler.clock) == .greaterThan {
-      scheduler.advanceTo(target)
+    if scheduler.timeConverter.compareVirtualTime(target, scheduler.clock) == .greaterThan {
+      scheduler.advanceTo(target, fileID: fileID, filePath: filePath, line: line)
     }
   }
 
-  /// Runs until nothing is scheduled: ``advance(to:isolation:)`` to each next due instant, as long
-  /// as there is one. Like the scheduler's `start()`, never returns while a periodic timer runs.
-  public func run(isolation: isolated (any Actor)? = #isolation) async {
+  /// Runs until nothing is scheduled, one item at a time, each settled before the next (see
+  /// ``advance(by:isolation:fileID:filePath:line:)``). Like the scheduler's `start()`, never
+  /// returns while a periodic timer runs.
+  public func run(
+    isolation: isolated (any Actor)? = #isolation, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line
+  ) async {
     await settle(isolation: isolation)
-    while let next = scheduler.nextScheduledTime() {
-      scheduler.advanceTo(notBeforeNow(next))
+    while scheduler.runNextItem(notAfter: nil, fileID: fileID, filePath: filePath, line: line) {
       await settle(isolation: isolation)
     }
   }
 
   /// How many turns of the caller's executor without news the clock waits for before it calls the
   /// work settled.
-  static var quietTurns: Int { 12 }
+  static var quietTurns: Int { 24 }
 
   /// Waits until every resumed sleeper has run again and `quietTurns` yields pass without a new
   /// sleep, scheduled item or resume.
@@ -176,13 +206,6 @@ public struct VirtualTimeClock<Converter: VirtualTimeConverterType>: Clock, @unc
         quiet = 0
       }
     }
-  }
-
-  /// `time`, or the scheduler's clock when `time` is earlier (an item scheduled in the past is
-  /// due now).
-  private func notBeforeNow(_ time: Converter.VirtualTimeUnit) -> Converter.VirtualTimeUnit {
-    let current = scheduler.clock
-    return scheduler.timeConverter.compareVirtualTime(time, current) == .greaterThan ? time : current
   }
 
   private func virtualTime(_ instant: Instant) -> Converter.VirtualTimeUnit {

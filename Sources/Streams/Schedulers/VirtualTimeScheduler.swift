@@ -105,9 +105,20 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
   /// is queued, given the time it asked for; the default keeps it.
   ///
   /// Subclasses override it to model processing delays, as `TestScheduler` does.
-  /// The virtual time of the earliest scheduled item (disposed ones included), if any.
-  func nextScheduledTime() -> VirtualTime? {
-    lock.withLock { queue.first?.time }
+  /// Runs the earliest scheduled item that is due no later than `limit` (any, when `limit` is
+  /// `nil`), moving the clock to its time; whether one ran. ``VirtualTimeClock`` advances this way,
+  /// one item at a time, so that it can let resumed sleepers run between two items.
+  func runNextItem(notAfter limit: VirtualTime?, fileID: StaticString, filePath: StaticString, line: UInt) -> Bool {
+    guard beginRunning("advance(by:)", fileID: fileID, filePath: filePath, line: line) else { return false }
+    let next = nextItem(notAfter: limit)
+    if let (item, action) = next {
+      item.setResult(action())
+    }
+    lock.withLock {
+      stopRequested = false
+      running = false
+    }
+    return next != nil
   }
 
   /// The converter between this scheduler's virtual time and dates.

@@ -9,7 +9,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait, Element: Sendable {
   /// `{ @MainActor in … }` to run it there). Disposing cancels the task, and its result is never
   /// delivered after that.
   public func asyncMap<Result: Sendable>(
-    priority: TaskPriority? = nil, _ transform: @escaping @Sendable (Element) async throws -> Result
+    priority: TaskPriority? = nil, _ transform: @escaping @isolated(any) @Sendable (Element) async throws -> Result
   ) -> Single<Result> {
     Single(raw: primitiveSequence.source.asyncMap(priority: priority, transform))
   }
@@ -18,7 +18,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait, Element: Sendable {
   /// ``asyncMap(priority:_:)-(_,(Element)->Result)``, under the name RxSwift code uses for "then do
   /// this async call".
   public func asyncFlatMap<Result: Sendable>(
-    priority: TaskPriority? = nil, _ transform: @escaping @Sendable (Element) async throws -> Result
+    priority: TaskPriority? = nil, _ transform: @escaping @isolated(any) @Sendable (Element) async throws -> Result
   ) -> Single<Result> {
     asyncMap(priority: priority, transform)
   }
@@ -29,7 +29,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait, Element: Sendable {
   ///
   /// The rules of the single's `asyncMap` apply; an empty maybe runs no task.
   public func asyncMap<Result: Sendable>(
-    priority: TaskPriority? = nil, _ transform: @escaping @Sendable (Element) async throws -> Result
+    priority: TaskPriority? = nil, _ transform: @escaping @isolated(any) @Sendable (Element) async throws -> Result
   ) -> Maybe<Result> {
     Maybe(raw: primitiveSequence.source.asyncMap(priority: priority, transform))
   }
@@ -37,7 +37,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait, Element: Sendable {
   /// Transforms the element, if any, with an `async` closure; a `nil` result completes the maybe
   /// empty.
   public func asyncFlatMap<Result: Sendable>(
-    priority: TaskPriority? = nil, _ transform: @escaping @Sendable (Element) async throws -> Result?
+    priority: TaskPriority? = nil, _ transform: @escaping @isolated(any) @Sendable (Element) async throws -> Result?
   ) -> Maybe<Result> {
     Maybe(raw: primitiveSequence.source.asyncCompactMap(priority: priority, transform))
   }

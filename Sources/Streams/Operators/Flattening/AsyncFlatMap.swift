@@ -22,11 +22,15 @@ extension ObservableType where Element: Sendable {
   /// Disposing the subscription, or an error from the source, cancels the running task; its result
   /// is never delivered after that.
   ///
-  /// `transform` is `@Sendable` and runs outside the subscriber's actor, like
-  /// ``Observable/task(priority:_:)``: there is no isolation to check. Write `{ @MainActor id in … }`
-  /// to run it on the main actor.
+  /// Where it runs: `transform` is `@isolated(any) @Sendable`, so it carries its own isolation
+  /// and there is none to check (unlike the synchronous operators' closures, which keep the
+  /// caller's). Each task runs on that isolation: a `{ @MainActor id in … }` closure's tasks start
+  /// on the main actor, in the order the elements arrive, and its results are sent from there; a
+  /// plain closure runs outside any actor, like ``Observable/task(priority:_:)``, and its results
+  /// are sent from the pool (add `observe(on: MainScheduler.instance)` before main-actor
+  /// subscribers).
   public func asyncMap<Result: Sendable>(
-    priority: TaskPriority? = nil, _ transform: @escaping @Sendable (Element) async throws -> Result
+    priority: TaskPriority? = nil, _ transform: @escaping @isolated(any) @Sendable (Element) async throws -> Result
   ) -> Observable<Result> {
     asyncFlatten(.merge(maxConcurrent: 1), priority: priority, transform)
   }
@@ -36,9 +40,11 @@ extension ObservableType where Element: Sendable {
   ///
   /// The rules of ``asyncMap(priority:_:)`` apply.
   public func asyncCompactMap<Result: Sendable>(
-    priority: TaskPriority? = nil, _ transform: @escaping @Sendable (Element) async throws -> Result?
+    priority: TaskPriority? = nil, _ transform: @escaping @isolated(any) @Sendable (Element) async throws -> Result?
   ) -> Observable<Result> {
-    AsyncFlatten(source: asObservable(), strategy: .merge(maxConcurrent: 1), priority: priority) { element, emit in
+    AsyncFlatten(
+      source: asObservable(), strategy: .merge(maxConcurrent: 1), priority: priority, isolation: transform.isolation
+    ) { element, emit in
       if let result = try await transform(element) { emit(result) }
     }.asObservable()
   }
@@ -58,7 +64,7 @@ extension ObservableType where Element: Sendable {
   ///
   /// `transform` runs outside the subscriber's actor (see ``asyncMap(priority:_:)``).
   public func asyncFlatMap<Result: Sendable>(
-    priority: TaskPriority? = nil, _ transform: @escaping @Sendable (Element) async throws -> Result
+    priority: TaskPriority? = nil, _ transform: @escaping @isolated(any) @Sendable (Element) async throws -> Result
   ) -> Observable<Result> {
     asyncFlatten(.merge(maxConcurrent: .max), priority: priority, transform)
   }
@@ -77,7 +83,7 @@ extension ObservableType where Element: Sendable {
   ///
   /// `transform` runs outside the subscriber's actor (see ``asyncMap(priority:_:)``).
   public func asyncFlatMapLatest<Result: Sendable>(
-    priority: TaskPriority? = nil, _ transform: @escaping @Sendable (Element) async throws -> Result
+    priority: TaskPriority? = nil, _ transform: @escaping @isolated(any) @Sendable (Element) async throws -> Result
   ) -> Observable<Result> {
     asyncFlatten(.latest, priority: priority, transform)
   }
@@ -87,7 +93,7 @@ extension ObservableType where Element: Sendable {
   ///
   /// `transform` runs outside the subscriber's actor (see ``asyncMap(priority:_:)``).
   public func asyncFlatMapFirst<Result: Sendable>(
-    priority: TaskPriority? = nil, _ transform: @escaping @Sendable (Element) async throws -> Result
+    priority: TaskPriority? = nil, _ transform: @escaping @isolated(any) @Sendable (Element) async throws -> Result
   ) -> Observable<Result> {
     asyncFlatten(.first, priority: priority, transform)
   }
@@ -98,16 +104,17 @@ extension ObservableType where Element: Sendable {
   /// The same operator as ``asyncMap(priority:_:)``, under the name RxSwift code uses for
   /// sequential flattening.
   public func asyncConcatMap<Result: Sendable>(
-    priority: TaskPriority? = nil, _ transform: @escaping @Sendable (Element) async throws -> Result
+    priority: TaskPriority? = nil, _ transform: @escaping @isolated(any) @Sendable (Element) async throws -> Result
   ) -> Observable<Result> {
     asyncFlatten(.merge(maxConcurrent: 1), priority: priority, transform)
   }
 
   private func asyncFlatten<Result: Sendable>(
     _ strategy: FlattenStrategy, priority: TaskPriority?,
-    _ transform: @escaping @Sendable (Element) async throws -> Result
+    _ transform: @escaping @isolated(any) @Sendable (Element) async throws -> Result
   ) -> Observable<Result> {
-    AsyncFlatten(source: asObservable(), strategy: strategy, priority: priority) { element, emit in
+    AsyncFlatten(source: asObservable(), strategy: strategy, priority: priority, isolation: transform.isolation) {
+      element, emit in
       emit(try await transform(element))
     }.asObservable()
   }
@@ -118,18 +125,22 @@ extension ObservableType where Element: Sendable {
 /// away, the subscription disposed, an error) cancels the task and drops what it sends later.
 struct AsyncFlatten<Source: Sendable, Result: Sendable> {
   /// The work of one element: `emit` sends a result downstream.
-  typealias Work = @Sendable (_ element: Source, _ emit: (Result) -> Void) async throws -> Void
+  typealias Work = nonisolated(nonsending) @Sendable (_ element: Source, _ emit: (Result) -> Void) async throws -> Void
 
   let source: Observable<Source>
   let strategy: FlattenStrategy
   let priority: TaskPriority?
+  /// The isolation of the user's closure: each task runs on it, so the closure is called and its
+  /// result sent there without a hop.
+  let isolation: (any Actor)?
   let work: Work
 
   func asObservable() -> Observable<Result> {
     let priority = priority
+    let isolation = isolation
     let work = work
     return Flatten(source: source, strategy: strategy) { element in
-      AsyncWorkObservable<Result>(priority: priority) { emit in
+      AsyncWorkObservable<Result>(priority: priority, isolation: isolation) { emit in
         try await work(element) { _ = emit($0) }
       }
     }
