@@ -10,14 +10,25 @@
     /// let title = ObservedValue(viewModel.title, initial: "")  // a Driver<String>
     /// ```
     ///
-    /// The contract of ``Streams/ObservedValue``'s `init(_:initial:)` applies. A shared sequence
-    /// sends on the main thread and never fails, so each element updates ``Streams/ObservedValue/value``
-    /// in the tick it is sent, and ``Streams/ObservedValue/failure`` stays `nil`. A `Driver` replays
-    /// its latest element, so the holder has it from the start when the driver already has one.
+    /// The contract of ``Streams/ObservedValue`` applies. A shared sequence sends on the main
+    /// thread and never fails, so each element updates ``Streams/ObservedValue/value`` in the tick
+    /// it is sent, without the main-queue hop of the `Observable` overload (nor its `Sendable`
+    /// requirement), and ``Streams/ObservedValue/failure`` stays `nil`. A `Driver` replays its
+    /// latest element, so the holder has it from the start when the driver already has one.
     public convenience init<SharingStrategy>(
       _ sequence: SharedSequence<SharingStrategy, Value>, initial: Value, file: StaticString = #file,
       line: UInt = #line
     ) {
+      self.init(subscribingTo: sequence.asObservable(), initial: initial, file: file, line: line)
+    }
+
+    /// The same as the overload above, for `Sendable` values: it ranks above the `Observable`
+    /// overload, which a shared sequence also matches, so a `Driver` of a `Sendable` value takes
+    /// this path too.
+    public convenience init<SharingStrategy>(
+      _ sequence: SharedSequence<SharingStrategy, Value>, initial: Value, file: StaticString = #file,
+      line: UInt = #line
+    ) where Value: Sendable {
       self.init(subscribingTo: sequence.asObservable(), initial: initial, file: file, line: line)
     }
   }
