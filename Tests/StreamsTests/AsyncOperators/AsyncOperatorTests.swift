@@ -218,7 +218,9 @@ struct AsyncOperatorTaskTests {
     #expect(recorder.elements.sorted() == [1, 2])
   }
 
-  @Test("A plain closure runs outside the subscriber's actor; a @MainActor closure and its result stay on the main actor", .timeLimit(.minutes(1)))
+  @Test(
+    "A plain closure runs outside the subscriber's actor; a @MainActor closure and its result stay on the main actor",
+    .timeLimit(.minutes(1)))
   func threads() async {
     let plain = Recorder<Bool>()
     let plainDelivery = Locked<[Bool]>([])

@@ -128,7 +128,9 @@ struct ObserveTests {
     #expect(observer.events == [.next(1, 0), .next(6, 1)])
   }
 
-  @Test("Values are read and sent on the chosen scheduler, after a change made on its queue from another thread", .timeLimit(.minutes(1)))
+  @Test(
+    "Values are read and sent on the chosen scheduler, after a change made on its queue from another thread",
+    .timeLimit(.minutes(1)))
   func threads() async {
     let queue = DispatchQueue(label: "observe.tests")
     let key = DispatchSpecificKey<Int>()

@@ -8,7 +8,8 @@ import Testing
 @Suite("Observable → Observation: ObservedValue")
 @MainActor
 struct ObservedValueTests {
-  @Test("A relay's current value, then each value; each update is a mutation Observation reports", .timeLimit(.minutes(1)))
+  @Test(
+    "A relay's current value, then each value; each update is a mutation Observation reports", .timeLimit(.minutes(1)))
   func relay() async {
     let relay = BehaviorRelay(value: "a")
     let holder = ObservedValue(relay)
@@ -27,7 +28,9 @@ struct ObservedValueTests {
     #expect(holder.value == "c")
   }
 
-  @Test("The initial value until the first element; elements sent on another thread arrive on the main actor", .timeLimit(.minutes(1)))
+  @Test(
+    "The initial value until the first element; elements sent on another thread arrive on the main actor",
+    .timeLimit(.minutes(1)))
   func otherThread() async {
     let subject = PublishSubject<Int>()
     let holder = ObservedValue(subject, initial: -1)
