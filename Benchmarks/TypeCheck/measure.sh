@@ -1,11 +1,12 @@
 #!/bin/sh
 # Type-checks Chains.swift against the Streams module of a built package and prints the wall time
-# of five runs and the sum of -debug-time-function-bodies (ms). Usage: measure.sh [build-dir]
+# of RUNS runs (default 5) and the sum of -debug-time-function-bodies (ms).
+# Usage: [RUNS=n] measure.sh [build-dir]
 set -e
 here="$(cd "$(dirname "$0")" && pwd)"
 build="${1:-$here/../../.build/debug}"
 "$here/generate.sh" "$here/Chains.swift"
-for run in 1 2 3 4 5; do
+for run in $(seq 1 "${RUNS:-5}"); do
   start=$(date +%s.%N)
   swiftc -typecheck -I "$build/Modules" "$here/Chains.swift" -Xfrontend -debug-time-function-bodies \
     > "$here/.bodies.txt" 2>&1

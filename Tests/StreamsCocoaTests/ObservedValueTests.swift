@@ -14,12 +14,7 @@ extension CocoaTests {
       let relay = BehaviorRelay(value: "a")
       let holder = ObservedValue(relay.asDriver(), initial: "")
       #expect(holder.value == "a")
-      let changes = Locked(0)
-      withObservationTracking {
-        _ = holder.value
-      } onChange: {
-        changes.withLock { $0 += 1 }
-      }
+      let changes = observationChanges { _ = holder.value }
       relay.accept("b")
       #expect(changes.value == 1)
       #expect(holder.value == "b")

@@ -14,12 +14,7 @@ struct ObservedValueTests {
     let relay = BehaviorRelay(value: "a")
     let holder = ObservedValue(relay)
     #expect(holder.value == "a")
-    let changes = Locked(0)
-    withObservationTracking {
-      _ = holder.value
-    } onChange: {
-      changes.withLock { $0 += 1 }
-    }
+    let changes = observationChanges { _ = holder.value }
     relay.accept("b")
     await until { holder.value == "b" }
     #expect(changes.value == 1)
