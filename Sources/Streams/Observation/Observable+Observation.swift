@@ -53,7 +53,7 @@
     /// Observable.observe(model) { $0.firstName + " " + $0.lastName }
     /// ```
     ///
-    /// The contract of ``observe(_:_:scheduler:)-(Root,KeyPath<Root,Element>,_)`` applies: the
+    /// The contract of ``observe(_:_:scheduler:)`` applies: the
     /// properties `value` reads are tracked, and a read that finds `object` released completes.
     /// `value` keeps the isolation of the caller (the contract article's "Isolation" section): from
     /// a `@MainActor` context, pass a scheduler that runs on the main thread.
@@ -75,7 +75,7 @@
     /// Observable.observe { settings.theme }
     /// ```
     ///
-    /// The contract of ``observe(_:_:scheduler:)-(Root,KeyPath<Root,Element>,_)`` applies, but
+    /// The contract of ``observe(_:_:scheduler:)`` applies, but
     /// `value` holds what it captures for as long as the subscription lives, and the sequence never
     /// completes: capture objects weakly to keep them out of it. `value` keeps the isolation of the
     /// caller (the contract article's "Isolation" section).
@@ -91,7 +91,7 @@
   @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
   extension Infallible {
     /// The value at `keyPath` of an `@Observable` object, as an infallible sequence: the contract of
-    /// ``Observable/observe(_:_:scheduler:)-(Root,KeyPath<Root,Element>,_)``.
+    /// ``Observable/observe(_:_:scheduler:)``.
     public static func observe<Root: AnyObject & Observation.Observable>(
       _ object: Root, _ keyPath: KeyPath<Root, Element>, scheduler: SchedulerType = MainScheduler.instance
     ) -> Infallible<Element> {

@@ -15,7 +15,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait, Element: Sendable {
   }
 
   /// Continues with the result of an `async` closure: the same operator as
-  /// ``asyncMap(priority:_:)-(_,(Element)->Result)``, under the name RxSwift code uses for "then do
+  /// `asyncMap(priority:_:)`, under the name RxSwift code uses for "then do
   /// this async call".
   public func asyncFlatMap<Result: Sendable>(
     priority: TaskPriority? = nil, _ transform: @escaping @isolated(any) @Sendable (Element) async throws -> Result
