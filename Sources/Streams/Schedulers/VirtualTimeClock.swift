@@ -30,8 +30,9 @@ import Foundation
 ///    sleep.
 /// 2. They run the scheduler's items one at a time, in order (by time, then in the order they
 ///    were scheduled), moving the clock to each one's time: Rx work, and the wake-ups of sleepers.
-/// 3. After each item they wait until every sleeper it resumed has run again, and then until the
-///    tasks settle: the clock sees no new sleep, no newly scheduled item and no resumed sleeper
+/// 3. After each item they wait until every sleeper it resumed has run again and every task the
+///    async operators (``ObservableType/asyncMap(priority:_:)`` and the others, `Observable.task`)
+///    created has started, and then until the tasks settle: the clock sees no new sleep, no newly scheduled item and no resumed sleeper
 ///    for several turns of the caller's executor. Only then do they run the next item.
 ///
 /// So a sleeper that wakes at t and schedules work or sleeps again does so at t, before anything
@@ -189,16 +190,17 @@ public struct VirtualTimeClock<Converter: VirtualTimeConverterType>: Clock, @unc
   /// work settled.
   static var quietTurns: Int { 24 }
 
-  /// Waits until every resumed sleeper has run again and `quietTurns` yields pass without a new
-  /// sleep, scheduled item or resume.
+  /// Waits until every resumed sleeper has run again, every task an async operator created has
+  /// started, and `quietTurns` yields pass without a new sleep, scheduled item, resume or start.
   private func settle(isolation: isolated (any Actor)?) async {
     let handOff = scheduler.clockHandOff
-    var stamp = (handOff.stamp, scheduler.schedulingStamp)
+    var stamp = (handOff.stamp, scheduler.schedulingStamp, AsyncWorkStarts.stamp)
     var quiet = 0
     while quiet < Self.quietTurns {
       await handOff.waitForAcknowledgements(isolation: isolation)
+      await AsyncWorkStarts.waitUntilAllStarted(isolation: isolation)
       await Task.yield()
-      let current = (handOff.stamp, scheduler.schedulingStamp)
+      let current = (handOff.stamp, scheduler.schedulingStamp, AsyncWorkStarts.stamp)
       if current == stamp {
         quiet += 1
       } else {

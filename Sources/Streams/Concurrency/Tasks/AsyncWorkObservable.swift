@@ -29,16 +29,23 @@ final class AsyncWorkObservable<Element: Sendable>: Producer<Element>, @unchecke
     let sink = AsyncWorkSink(observer: AnyObserver(observer), cancel: cancel)
     let work = self.work
     let task: Task<Void, Never>
+    AsyncWorkStarts.creating()
     if let isolation = isolation as? MainActor {
-      // Enqueued on the main actor now, in subscription order, without a hop through the pool.
       task = Task(priority: priority) { @MainActor in
         _ = isolation
+        AsyncWorkStarts.started()
         await sink.run(work)
       }
     } else if let isolation {
-      task = Task.detached(priority: priority) { await sink.run(work, on: isolation) }
+      task = Task.detached(priority: priority) {
+        AsyncWorkStarts.started()
+        await sink.run(work, on: isolation)
+      }
     } else {
-      task = Task.detached(priority: priority) { await sink.run(work) }
+      task = Task.detached(priority: priority) {
+        AsyncWorkStarts.started()
+        await sink.run(work)
+      }
     }
     return (sink, Disposables.create { task.cancel() })
   }
