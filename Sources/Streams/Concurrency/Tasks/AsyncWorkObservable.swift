@@ -8,17 +8,13 @@
 final class AsyncWorkObservable<Element: Sendable>: Producer<Element>, @unchecked Sendable {
   /// The work of one subscription. `emit` forwards an element and returns `false` once the
   /// subscription is disposed, when the work should stop.
-  typealias Work = nonisolated(nonsending) @Sendable (_ emit: (Element) -> Bool) async throws -> Void
+  typealias Work = @Sendable (_ emit: (Element) -> Bool) async throws -> Void
 
   private let priority: TaskPriority?
-  /// The actor the task runs on (the async operators pass their closure's isolation), or `nil` for
-  /// none.
-  private let isolation: (any Actor)?
   private let work: Work
 
-  init(priority: TaskPriority?, isolation: (any Actor)? = nil, work: @escaping Work) {
+  init(priority: TaskPriority?, work: @escaping Work) {
     self.priority = priority
-    self.isolation = isolation
     self.work = work
   }
 
@@ -28,38 +24,16 @@ final class AsyncWorkObservable<Element: Sendable>: Producer<Element>, @unchecke
     // Type-erased, so the detached task captures no metatype but `Element`'s, which is Sendable.
     let sink = AsyncWorkSink(observer: AnyObserver(observer), cancel: cancel)
     let work = self.work
-    let task: Task<Void, Never>
-    AsyncWorkStarts.creating()
-    if let isolation = isolation as? MainActor {
-      task = Task(priority: priority) { @MainActor in
-        _ = isolation
-        AsyncWorkStarts.started()
-        await sink.run(work)
-      }
-    } else if let isolation {
-      task = Task.detached(priority: priority) {
-        AsyncWorkStarts.started()
-        await sink.run(work, on: isolation)
-      }
-    } else {
-      task = Task.detached(priority: priority) {
-        AsyncWorkStarts.started()
-        await sink.run(work)
-      }
+    let task = Task.detached(priority: priority) {
+      await sink.run(work)
     }
     return (sink, Disposables.create { task.cancel() })
   }
 }
 
 final class AsyncWorkSink<Element: Sendable>: Sink<AnyObserver<Element>>, @unchecked Sendable {
-  /// Runs `work` on `actor`.
-  func run(_ work: AsyncWorkObservable<Element>.Work, on actor: isolated any Actor) async {
-    await run(work)
-  }
-
-  /// Runs in the subscription's task, on the caller's actor (none for a detached task); the only
-  /// caller of `forwardOn`, so events are serialized.
-  nonisolated(nonsending) func run(_ work: AsyncWorkObservable<Element>.Work) async {
+  /// Runs in the subscription's task; the only caller of `forwardOn`, so events are serialized.
+  func run(_ work: AsyncWorkObservable<Element>.Work) async {
     do {
       try await work { element in
         forwardOn(.next(element))

@@ -1,4 +1,4 @@
-/// Counts the tasks ``AsyncWorkObservable`` created that have not started running yet, process
+/// Counts the tasks ``AsyncTransformObservable`` (the async operators) created that have not started running yet, process
 /// wide: ``VirtualTimeClock``'s `advance` waits for them to start before it moves time, since a
 /// new task may reach its actor through the pool, later than the clock's yields would see.
 enum AsyncWorkStarts {

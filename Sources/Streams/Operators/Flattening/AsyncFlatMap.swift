@@ -42,11 +42,9 @@ extension ObservableType where Element: Sendable {
   public func asyncCompactMap<Result: Sendable>(
     priority: TaskPriority? = nil, _ transform: @escaping @isolated(any) @Sendable (Element) async throws -> Result?
   ) -> Observable<Result> {
-    AsyncFlatten(
-      source: asObservable(), strategy: .merge(maxConcurrent: 1), priority: priority, isolation: transform.isolation
-    ) { element, emit in
-      if let result = try await transform(element) { emit(result) }
-    }.asObservable()
+    Flatten(source: asObservable(), strategy: .merge(maxConcurrent: 1)) { element in
+      AsyncTransformObservable(element: element, priority: priority, transform: transform) { $0 }
+    }
   }
 
   /// Runs an `async` closure for each element, all of them at once, and sends each result when its
@@ -113,36 +111,8 @@ extension ObservableType where Element: Sendable {
     _ strategy: FlattenStrategy, priority: TaskPriority?,
     _ transform: @escaping @isolated(any) @Sendable (Element) async throws -> Result
   ) -> Observable<Result> {
-    AsyncFlatten(source: asObservable(), strategy: strategy, priority: priority, isolation: transform.isolation) {
-      element, emit in
-      emit(try await transform(element))
-    }.asObservable()
-  }
-}
-
-/// The operator behind the `async…` operators: ``Flatten`` whose inner sequence for an element is a
-/// task that runs `work` on it (``AsyncWorkObservable``), so disposing the inner sequence (switched
-/// away, the subscription disposed, an error) cancels the task and drops what it sends later.
-struct AsyncFlatten<Source: Sendable, Result: Sendable> {
-  /// The work of one element: `emit` sends a result downstream.
-  typealias Work = nonisolated(nonsending) @Sendable (_ element: Source, _ emit: (Result) -> Void) async throws -> Void
-
-  let source: Observable<Source>
-  let strategy: FlattenStrategy
-  let priority: TaskPriority?
-  /// The isolation of the user's closure: each task runs on it, so the closure is called and its
-  /// result sent there without a hop.
-  let isolation: (any Actor)?
-  let work: Work
-
-  func asObservable() -> Observable<Result> {
-    let priority = priority
-    let isolation = isolation
-    let work = work
-    return Flatten(source: source, strategy: strategy) { element in
-      AsyncWorkObservable<Result>(priority: priority, isolation: isolation) { emit in
-        try await work(element) { _ = emit($0) }
-      }
+    Flatten(source: asObservable(), strategy: strategy) { element in
+      AsyncTransformObservable(element: element, priority: priority, transform: transform) { $0 }
     }
   }
 }
