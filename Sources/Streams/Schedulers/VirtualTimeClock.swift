@@ -120,7 +120,7 @@ public struct VirtualTimeClock<Converter: VirtualTimeConverterType>: Clock, @unc
     let converter = scheduler.timeConverter
     guard converter.compareVirtualTime(time, scheduler.clock) == .greaterThan else { return }
     try await wait(until: time, isolation: #isolation)
-    scheduler.clockHandOff.acknowledge()
+    scheduler.clockHandOff.decrement()
   }
 
   /// The wait of ``sleep(until:tolerance:)``, on `isolation`: its closures capture it, so they run
@@ -206,13 +206,13 @@ public struct VirtualTimeClock<Converter: VirtualTimeConverterType>: Clock, @unc
   /// started, and `quietTurns` yields pass without a new sleep, scheduled item, resume or start.
   private func settle(isolation: isolated (any Actor)?) async {
     let handOff = scheduler.clockHandOff
-    var stamp = (handOff.stamp, scheduler.schedulingStamp, AsyncWorkStarts.stamp)
+    var stamp = (handOff.stamp, scheduler.schedulingStamp, AsyncWorkStarts.pending.stamp)
     var quiet = 0
     while quiet < Self.quietTurns {
-      await handOff.waitForAcknowledgements(isolation: isolation)
-      await AsyncWorkStarts.waitUntilAllStarted(isolation: isolation)
+      await handOff.waitUntilZero(isolation: isolation)
+      await AsyncWorkStarts.pending.waitUntilZero(isolation: isolation)
       await Task.yield()
-      let current = (handOff.stamp, scheduler.schedulingStamp, AsyncWorkStarts.stamp)
+      let current = (handOff.stamp, scheduler.schedulingStamp, AsyncWorkStarts.pending.stamp)
       if current == stamp {
         quiet += 1
       } else {

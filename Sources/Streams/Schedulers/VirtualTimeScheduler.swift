@@ -48,7 +48,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
   private var stopRequested = false
   /// What ``VirtualTimeClock`` shares between every clock of this scheduler: the sleepers it
   /// resumed that have not run yet.
-  let clockHandOff = VirtualClockHandOff()
+  let clockHandOff = PendingCount()
 
   /// Creates a scheduler whose clock reads `initialClock`, with `converter` for its time units.
   public init(initialClock: VirtualTime, converter: Converter) {

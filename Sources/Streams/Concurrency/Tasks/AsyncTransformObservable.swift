@@ -34,22 +34,22 @@ final class AsyncTransformObservable<Source: Sendable, Value: Sendable, Result: 
       element: element, transform: transform, unwrap: unwrap, observer: AnyObserver(observer), cancel: cancel)
     let priority = priority
     let task: Task<Void, Never>
-    AsyncWorkStarts.creating()
+    AsyncWorkStarts.pending.increment()
     if let isolation = transform.isolation {
       if isolation is MainActor {
         task = Task(priority: priority) { @MainActor in
-          AsyncWorkStarts.started()
+          AsyncWorkStarts.pending.decrement()
           await sink.run(isolation: MainActor.shared)
         }
       } else {
         task = Task.detached(priority: priority) {
-          AsyncWorkStarts.started()
+          AsyncWorkStarts.pending.decrement()
           await sink.run(isolation: isolation)
         }
       }
     } else {
       task = Task.detached(priority: priority) {
-        AsyncWorkStarts.started()
+        AsyncWorkStarts.pending.decrement()
         await sink.run(isolation: nil)
       }
     }
