@@ -160,7 +160,12 @@ public struct VirtualTimeClock<Converter: VirtualTimeConverterType>: Clock, @unc
   /// sleepers that become due, one at a time in time order, each settled before the next (the
   /// contract is in the type's documentation).
   ///
-  /// - Parameter isolation: the caller's actor, whose executor the clock yields while it waits.
+  /// - Parameters:
+  ///   - duration: how far to move virtual time.
+  ///   - isolation: the caller's actor, whose executor the clock yields while it waits.
+  ///   - fileID: the call site named in a misuse report (advancing from inside the scheduler's work).
+  ///   - filePath: the path of that call site.
+  ///   - line: the line of that call site.
   public func advance(
     by duration: Duration, isolation: isolated (any Actor)? = #isolation, fileID: StaticString = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line
@@ -171,6 +176,13 @@ public struct VirtualTimeClock<Converter: VirtualTimeConverterType>: Clock, @unc
 
   /// Moves virtual time forward to `deadline` (see ``advance(by:isolation:fileID:filePath:line:)``);
   /// a deadline in the past only lets the started work settle.
+  ///
+  /// - Parameters:
+  ///   - deadline: the instant to move virtual time to.
+  ///   - isolation: the caller's actor, whose executor the clock yields while it waits.
+  ///   - fileID: the call site named in a misuse report (advancing from inside the scheduler's work).
+  ///   - filePath: the path of that call site.
+  ///   - line: the line of that call site.
   public func advance(
     to deadline: Instant, isolation: isolated (any Actor)? = #isolation, fileID: StaticString = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line
@@ -188,6 +200,12 @@ public struct VirtualTimeClock<Converter: VirtualTimeConverterType>: Clock, @unc
   /// Runs until nothing is scheduled, one item at a time, each settled before the next (see
   /// ``advance(by:isolation:fileID:filePath:line:)``). Like the scheduler's `start()`, never
   /// returns while a periodic timer runs.
+  ///
+  /// - Parameters:
+  ///   - isolation: the caller's actor, whose executor the clock yields while it waits.
+  ///   - fileID: the call site named in a misuse report (advancing from inside the scheduler's work).
+  ///   - filePath: the path of that call site.
+  ///   - line: the line of that call site.
   public func run(
     isolation: isolated (any Actor)? = #isolation, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line
