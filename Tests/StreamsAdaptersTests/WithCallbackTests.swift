@@ -114,6 +114,22 @@ struct WithCallbackTests {
     #expect(diagnostics.kinds == [.lateCallback(endedBy: .timedOut)])
   }
 
+  @Test("never, with a timeout on the scheduler's clock: timedOut when virtual time passes it", .timeLimit(.minutes(1)))
+  func neverCallsTimesOutOnVirtualClock() async throws {
+    let sdk = CallbackSDK<Int>()
+    let scheduler = TestScheduler(initialClock: 0)
+    let clock = scheduler.asClock()
+    let task = Task { try await logIn(sdk, timeout: .duration(.seconds(10), clock: clock)) }
+    await sdk.starts.wait(for: 1)
+    await clock.advance(by: .seconds(9))
+    #expect(sdk.cancels.value == 0)
+    await clock.advance(by: .seconds(1))
+    let result = await task.result
+    #expect(failure(of: result) as? AdapterError == .timedOut)
+    #expect(sdk.cancels.value == 1)
+    #expect(scheduler.clock == 10)
+  }
+
   @Test("never, with a real 50 ms timeout: timedOut; the cancel hook ran once")
   func neverCallsRealTimeout() async throws {
     let sdk = CallbackSDK<Int>()

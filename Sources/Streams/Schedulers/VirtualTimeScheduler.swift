@@ -45,6 +45,9 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
   private var queue: VirtualTimeSchedulerQueue<VirtualTime>
   private var running = false
   private var stopRequested = false
+  /// What ``VirtualTimeClock`` shares between every clock of this scheduler: the sleepers it
+  /// resumed that have not run yet.
+  let clockHandOff = PendingCount()
 
   /// Creates a scheduler whose clock reads `initialClock`, with `converter` for its time units.
   public init(initialClock: VirtualTime, converter: Converter) {
@@ -100,6 +103,31 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
   /// is queued, given the time it asked for; the default keeps it.
   ///
   /// Subclasses override it to model processing delays, as `TestScheduler` does.
+  /// Runs the earliest scheduled item that is due no later than `limit` (any, when `limit` is
+  /// `nil`), moving the clock to its time; whether one ran. ``VirtualTimeClock`` advances this way,
+  /// one item at a time, so that it can let resumed sleepers run between two items.
+  func runNextItem(notAfter limit: VirtualTime?, fileID: StaticString, filePath: StaticString, line: UInt) -> Bool {
+    guard beginRunning("advance(by:)", fileID: fileID, filePath: filePath, line: line) else { return false }
+    let next = nextItem(notAfter: limit)
+    if let (item, action) = next {
+      item.setResult(action())
+    }
+    lock.withLock {
+      stopRequested = false
+      running = false
+    }
+    return next != nil
+  }
+
+  /// The converter between this scheduler's virtual time and dates.
+  var timeConverter: Converter { converter }
+
+  /// A number that grows each time an item is scheduled: ``VirtualTimeClock`` compares two reads
+  /// to tell whether work scheduled more work.
+  var schedulingStamp: Int {
+    lock.withLock { nextID }
+  }
+
   open func adjustScheduledTime(_ time: VirtualTime) -> VirtualTime {
     time
   }

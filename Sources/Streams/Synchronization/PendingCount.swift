@@ -1,0 +1,49 @@
+/// A count of things under way (started, not yet finished) that async code can wait to reach zero,
+/// with a stamp that grows at every change, so a poller can tell whether anything happened.
+///
+/// ``VirtualTimeClock`` uses two: the sleepers it resumed that have not run yet (per scheduler), and
+/// the tasks the async operators created that have not started (process wide).
+final class PendingCount: Sendable {
+  private struct State {
+    var pending = 0
+    var stamp = 0
+    var waiters: [CheckedContinuation<Void, Never>] = []
+  }
+
+  private let state = LockedState(State())
+
+  /// Grows at every ``increment()`` and ``decrement()``.
+  var stamp: Int { state.withLock { $0.stamp } }
+
+  /// One more thing is under way.
+  func increment() {
+    state.withLock {
+      $0.pending += 1
+      $0.stamp += 1
+    }
+  }
+
+  /// One thing is done; at zero, the waiters resume (after the lock is released).
+  func decrement() {
+    let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+      state.pending -= 1
+      state.stamp += 1
+      guard state.pending == 0 else { return [] }
+      defer { state.waiters = [] }
+      return state.waiters
+    }
+    for waiter in waiters { waiter.resume() }
+  }
+
+  /// Returns once nothing is under way.
+  func waitUntilZero(isolation: isolated (any Actor)? = #isolation) async {
+    await withCheckedContinuation(isolation: isolation) { (continuation: CheckedContinuation<Void, Never>) in
+      let ready = state.withLock { state -> Bool in
+        guard state.pending > 0 else { return true }
+        state.waiters.append(continuation)
+        return false
+      }
+      if ready { continuation.resume() }
+    }
+  }
+}
