@@ -43,6 +43,8 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
   private let lock = Lock.make()
   private var currentClock: VirtualTime
   private var queue: VirtualTimeSchedulerQueue<VirtualTime>
+  /// How many items were ever scheduled (``schedulingStamp``).
+  private var scheduledCount = 0
   private var running = false
   private var stopRequested = false
   /// What ``VirtualTimeClock`` shares between every clock of this scheduler: the sleepers it
@@ -94,6 +96,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
   ) -> Disposable {
     lock.withLock {
       let item = VirtualTimeSchedulerItem(time: time, lock: lock) { action(state) }
+      scheduledCount += 1
       queue.insert(item)
       return item
     }
@@ -125,7 +128,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
   /// A number that grows each time an item is scheduled: ``VirtualTimeClock`` compares two reads
   /// to tell whether work scheduled more work.
   var schedulingStamp: Int {
-    lock.withLock { nextID }
+    lock.withLock { scheduledCount }
   }
 
   open func adjustScheduledTime(_ time: VirtualTime) -> VirtualTime {
