@@ -120,6 +120,9 @@
   /// The operator behind `observe`: reads `read` inside `withObservationTracking` on `scheduler`,
   /// sends the value, and schedules the next read when Observation reports a change.
   @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+  // Unchecked: only immutable `let`s; `read` is called on `scheduler` only, by the sink, one read
+  // at a time (the Producer pattern of every operator). ObserveTests' threads test runs it on a
+  // real queue.
   final class ObservationTracking<Element>: Producer<Element>, @unchecked Sendable {
     /// The value, or `nil` when the observed object is gone.
     typealias Read = () -> Element?
@@ -141,6 +144,8 @@
   }
 
   @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+  // Unchecked: every stored property is a `let` of a thread-safe type (SerialDisposable, the
+  // handler set once in init); reads and sends run on `scheduler`, one scheduled read at a time.
   final class ObservationTrackingSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
     private let scheduler: SchedulerType
     private let read: ObservationTracking<Observer.Element>.Read
@@ -197,6 +202,8 @@
   }
 
   /// Holds the sink's reaction to a change; set once at creation, then only read.
+  // Unchecked: `action` is written once, in the sink's init, before the handler is handed to
+  // Observation (which may call `fire` from any thread); after that it is only read.
   final class ObservationChangeHandler: @unchecked Sendable {
     var action: (() -> Void)?
 

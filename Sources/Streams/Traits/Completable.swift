@@ -114,17 +114,16 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     onDispose: (() -> Void)? = nil,
     isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Completable {
-    let name: StaticString = "do"
-    return Completable(
+    Completable(
       raw: primitiveSequence.source.do(
-        onError: (isolation == nil ? onError : Isolation.guarded(onError, name, isolation, file, line)),
-        afterError: (isolation == nil ? afterError : Isolation.guarded(afterError, name, isolation, file, line)),
-        onCompleted: (isolation == nil ? onCompleted : Isolation.guarded(onCompleted, name, isolation, file, line)),
-        afterCompleted: (isolation == nil
-          ? afterCompleted : Isolation.guarded(afterCompleted, name, isolation, file, line)),
-        onSubscribe: (isolation == nil ? onSubscribe : Isolation.guarded(onSubscribe, name, isolation, file, line)),
-        onSubscribed: (isolation == nil ? onSubscribed : Isolation.guarded(onSubscribed, name, isolation, file, line)),
-        onDispose: (isolation == nil ? onDispose : Isolation.guarded(onDispose, name, isolation, file, line))))
+        onError: onError,
+        afterError: afterError,
+        onCompleted: onCompleted,
+        afterCompleted: afterCompleted,
+        onSubscribe: onSubscribe,
+        onSubscribed: onSubscribed,
+        onDispose: onDispose,
+        isolation: isolation, file: file, line: line))
   }
 
   /// Runs `second` after this completable completes; an error skips it.

@@ -127,19 +127,18 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     onDispose: (() -> Void)? = nil,
     isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Maybe<Element> {
-    let name: StaticString = "do"
-    return Maybe(
+    Maybe(
       raw: primitiveSequence.source.do(
-        onNext: (isolation == nil ? onNext : Isolation.guarded(onNext, name, isolation, file, line)),
-        afterNext: (isolation == nil ? afterNext : Isolation.guarded(afterNext, name, isolation, file, line)),
-        onError: (isolation == nil ? onError : Isolation.guarded(onError, name, isolation, file, line)),
-        afterError: (isolation == nil ? afterError : Isolation.guarded(afterError, name, isolation, file, line)),
-        onCompleted: (isolation == nil ? onCompleted : Isolation.guarded(onCompleted, name, isolation, file, line)),
-        afterCompleted: (isolation == nil
-          ? afterCompleted : Isolation.guarded(afterCompleted, name, isolation, file, line)),
-        onSubscribe: (isolation == nil ? onSubscribe : Isolation.guarded(onSubscribe, name, isolation, file, line)),
-        onSubscribed: (isolation == nil ? onSubscribed : Isolation.guarded(onSubscribed, name, isolation, file, line)),
-        onDispose: (isolation == nil ? onDispose : Isolation.guarded(onDispose, name, isolation, file, line))))
+        onNext: onNext,
+        afterNext: afterNext,
+        onError: onError,
+        afterError: afterError,
+        onCompleted: onCompleted,
+        afterCompleted: afterCompleted,
+        onSubscribe: onSubscribe,
+        onSubscribed: onSubscribed,
+        onDispose: onDispose,
+        isolation: isolation, file: file, line: line))
   }
 
   /// A single with the element, or with `default` if the maybe completes empty.

@@ -25,6 +25,8 @@ public protocol AuthorizationUserAgent: Sendable {
   /// Only compiled where AuthenticationServices exists (iOS, macOS, visionOS). It has never been
   /// compiled or run by this repository's CI, which is Linux only: build it and exercise your
   /// app's sign-in on a device before relying on it.
+  // Unchecked: both stored properties are `let`s; the anchor (a window) is only touched by
+  // `present`, which runs on the main actor. Not compiled on Linux, so no test here checks it.
   @available(iOS 13.0, macOS 10.15, *)
   public final class WebAuthenticationSessionUserAgent: NSObject, AuthorizationUserAgent,
     ASWebAuthenticationPresentationContextProviding, @unchecked Sendable
