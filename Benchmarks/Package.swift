@@ -27,6 +27,17 @@ let package = Package(
     // Counts malloc calls by defining malloc & co. in the executable (glibc lets a program replace
     // its allocator); see the header.
     .target(name: "AllocationCounter"),
+    // Locks taken by one request through StreamsAuth (issue 26): see Sources/SessionLockCount.
+    .executableTarget(
+      name: "SessionLockCount",
+      dependencies: [
+        "LockCounter",
+        .product(name: "Streams", package: streams),
+        .product(name: "StreamsAuth", package: streams),
+      ]
+    ),
+    // Counts pthread_mutex_lock calls by defining it in the executable; see the header.
+    .target(name: "LockCounter"),
   ],
   swiftLanguageModes: [.v6]
 )

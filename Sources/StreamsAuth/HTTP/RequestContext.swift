@@ -33,11 +33,21 @@ public final class RequestContext: @unchecked Sendable, CustomStringConvertible,
   /// The request as the caller passed it, before any interceptor changed it.
   public let originalRequest: URLRequest
 
-  private let lock = Lock.make()
-  private var _attempt = 0
-  private var _redirects = 0
-  private var _hasCrossedOrigin = false
-  private var values: [ObjectIdentifier: any Sendable] = [:]
+  /// What the client and the interceptors change, under one lock.
+  struct State {
+    var attempt = 0
+    var redirects = 0
+    var hasCrossedOrigin = false
+    var values: [ObjectIdentifier: any Sendable] = [:]
+
+    /// The value stored under `key`, if any.
+    subscript<Key: RequestContextKey>(key: Key.Type) -> Key.Value? {
+      get { values[ObjectIdentifier(key)] as? Key.Value }
+      set { values[ObjectIdentifier(key)] = newValue }
+    }
+  }
+
+  private let state = LockedState(State())
 
   /// Creates a context for `request`.
   public init(originalRequest: URLRequest) {
@@ -49,28 +59,28 @@ public final class RequestContext: @unchecked Sendable, CustomStringConvertible,
   }
 
   /// The current attempt, starting at 1; each retry adds one.
-  public var attempt: Int { lock.withLock { _attempt } }
+  public var attempt: Int { state.withLock { $0.attempt } }
 
   /// How many redirects were followed in the current attempt.
-  public var redirectCount: Int { lock.withLock { _redirects } }
+  public var redirectCount: Int { state.withLock { $0.redirects } }
 
   /// Whether a redirect led to a different origin (scheme, host or port) than the original
   /// request's. Once set it stays set: credentials are not sent for the rest of the request.
-  public var hasCrossedOrigin: Bool { lock.withLock { _hasCrossedOrigin } }
+  public var hasCrossedOrigin: Bool { state.withLock { $0.hasCrossedOrigin } }
 
   /// The value stored under `key`, if any.
   public subscript<Key: RequestContextKey>(key: Key.Type) -> Key.Value? {
-    get { lock.withLock { values[ObjectIdentifier(key)] as? Key.Value } }
-    set { lock.withLock { values[ObjectIdentifier(key)] = newValue } }
+    get { state.withLock { $0[key] } }
+    set { state.withLock { $0[key] = newValue } }
   }
 
   /// Changes the value under `key` in one transaction and returns what `body` returns.
   public func update<Key: RequestContextKey, Result>(
     _ key: Key.Type, _ body: (inout Key.Value?) throws -> Result
   ) rethrows -> Result {
-    try lock.withLock {
-      var value = values[ObjectIdentifier(key)] as? Key.Value
-      defer { values[ObjectIdentifier(key)] = value }
+    try state.withLock { state in
+      var value = state[key]
+      defer { state[key] = value }
       return try body(&value)
     }
   }
@@ -92,17 +102,23 @@ public final class RequestContext: @unchecked Sendable, CustomStringConvertible,
   }
 
   func beginAttempt() -> Int {
-    lock.withLock {
-      _attempt += 1
-      _redirects = 0
-      return _attempt
+    state.withLock { state in
+      state.attempt += 1
+      state.redirects = 0
+      return state.attempt
     }
   }
 
   func recordRedirect(crossingOrigin: Bool) {
-    lock.withLock {
-      _redirects += 1
-      if crossingOrigin { _hasCrossedOrigin = true }
+    state.withLock { state in
+      state.redirects += 1
+      if crossingOrigin { state.hasCrossedOrigin = true }
     }
+  }
+
+  /// Reads and changes several facts in one transaction (one lock), for StreamsAuth's own
+  /// interceptor, whose decisions read the origin, the attempt and its keys together.
+  func transaction<Result>(_ body: (inout State) -> Result) -> Result {
+    state.withLock(body)
   }
 }

@@ -79,8 +79,11 @@ public final class AuthInterceptor: RequestInterceptor {
   /// - Throws: The ``AuthError`` of getting a credential (``AuthError/notSignedIn``, a refresh
   ///   failure); the request is then not sent.
   public func adapt(_ request: URLRequest, context: RequestContext) async throws -> URLRequest {
-    context[AuthorizedGeneration.self] = nil
-    guard !context.hasCrossedOrigin, authorizes(request.url) else { return request }
+    let crossed = context.transaction { state in
+      state[AuthorizedGeneration.self] = nil
+      return state.hasCrossedOrigin
+    }
+    guard !crossed, authorizes(request.url) else { return request }
     let versioned = try await session.credential()
     var request = request
     request.setValue(versioned.credential.authorizationHeaderValue, forHTTPHeaderField: "Authorization")
@@ -93,23 +96,26 @@ public final class AuthInterceptor: RequestInterceptor {
   public func retry(_ request: URLRequest, context: RequestContext, dueTo failure: RequestFailure) async
     -> RetryDecision
   {
-    guard case .response(let response) = failure, !context.hasCrossedOrigin,
-      authorizes(response.url ?? request.url), let generation = context[AuthorizedGeneration.self]
-    else { return .doNotRetry }
+    guard case .response(let response) = failure, authorizes(response.url ?? request.url) else { return .doNotRetry }
     switch BearerChallenge(response) {
     case .insufficientScope(let scope) where response.statusCode == 401 || response.statusCode == 403:
+      guard authorized(context) else { return .doNotRetry }
       return .doNotRetryWithError(AuthError.insufficientScope(requiredScope: scope))
     case .insufficientScope, .otherError:
       return .doNotRetry
     case .invalidToken, .none:
       guard isAuthenticationFailure(response) else { return .doNotRetry }
     }
-    let attempt = context.attempt
-    let claim = context.update(AuthRetryLedger.self) { ledger -> AuthRetryLedger.Claim in
-      var current = ledger ?? AuthRetryLedger()
-      defer { ledger = current }
-      return current.claim(attempt: attempt)
+    // The request's facts and the claim of its retry in one transaction.
+    let (attempt, generation, claim) = context.transaction { state -> (Int, Generation?, AuthRetryLedger.Claim) in
+      guard !state.hasCrossedOrigin, let generation = state[AuthorizedGeneration.self] else {
+        return (state.attempt, nil, .refused)
+      }
+      var ledger = state[AuthRetryLedger.self] ?? AuthRetryLedger()
+      defer { state[AuthRetryLedger.self] = ledger }
+      return (state.attempt, generation, ledger.claim(attempt: state.attempt))
     }
+    guard let generation else { return .doNotRetry }
     switch claim {
     case .refused:
       return .doNotRetry
@@ -127,6 +133,12 @@ public final class AuthInterceptor: RequestInterceptor {
     }
     context.update(AuthRetryLedger.self) { ledger in ledger?.record(decision, attempt: attempt) }
     return decision.retryDecision
+  }
+
+  /// Whether this interceptor authorized the request's current attempt (and no redirect left
+  /// its origin).
+  private func authorized(_ context: RequestContext) -> Bool {
+    context.transaction { !$0.hasCrossedOrigin && $0[AuthorizedGeneration.self] != nil }
   }
 
   private static func isLoopback(_ host: String) -> Bool {

@@ -38,7 +38,7 @@ extension SessionManager {
     }
     previous?.dispose()
     guard let token, let credential = current?.credential else { return }
-    let scheduler = storage.scheduler
+    let scheduler = engine.scheduler
     var wait: TimeInterval
     if let delay {
       wait = delay
@@ -60,10 +60,10 @@ extension SessionManager {
     // need one yet (the timer fired early) re-arms here, at least a second on: a scheduler whose
     // clock ticks in whole seconds (or a dispatch timer a little early) would otherwise fire again
     // at the same instant, forever. The subscription ends with the single.
-    _ = storage.single(of: storage.credential()).subscribe(onSuccess: { [weak self] versioned in
+    _ = engine.single(of: engine.credential()).subscribe(onSuccess: { [weak self] versioned in
       guard let self else { return }
       let credential = versioned.credential
-      if !credential.needsRefresh(at: self.storage.scheduler.now, leeway: self.policy.leeway(for: credential)) {
+      if !credential.needsRefresh(at: self.engine.scheduler.now, leeway: self.policy.leeway(for: credential)) {
         self.rearm(after: nil, minimumWait: 1)
       } else {
         self.rearm(after: max(1, self.policy.temporaryFailureCooldown))

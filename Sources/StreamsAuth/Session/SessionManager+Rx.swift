@@ -32,9 +32,9 @@ extension Reactive where Base == SessionManager {
   /// }
   /// ```
   public func refresh(afterFailureOf request: URLRequest) -> Single<Credential> {
-    let storage = base.storage
+    let engine = base.engine
     let token = SessionManager.bearerToken(of: request)
-    return Single.deferred { storage.single(of: storage.refresh(ifAccessToken: token)) }.map(\.credential)
+    return Single.deferred { engine.single(of: engine.refresh(ifAccessToken: token)) }.map(\.credential)
   }
 
   /// Session events; the same as ``SessionManager/events``.
@@ -44,13 +44,13 @@ extension Reactive where Base == SessionManager {
   /// path's replay with generations; an app compares by the request's header
   /// (``refresh(afterFailureOf:)``).
   func credential() -> Single<VersionedCredential> {
-    let storage = base.storage
-    return Single.deferred { storage.single(of: storage.credential()) }
+    let engine = base.engine
+    return Single.deferred { engine.single(of: engine.credential()) }
   }
 
   /// Compare-and-refresh for `generation`, when subscribed. Internal, for the same reason.
   func refresh(ifGeneration generation: Generation) -> Single<VersionedCredential> {
-    let storage = base.storage
-    return Single.deferred { storage.single(of: storage.refresh(ifGeneration: generation)) }
+    let engine = base.engine
+    return Single.deferred { engine.single(of: engine.refresh(ifGeneration: generation)) }
   }
 }

@@ -45,7 +45,7 @@ import Streams
 /// Async callers await a generation's replaying subject through Streams' own bridge (`.value`);
 /// the Rx face (``rx``) subscribes to the same subjects.
 public final class SessionManager: Sendable {
-  let storage: SessionStorage
+  let engine: SessionEngine
   /// The token endpoint, which never receives the bearer token.
   let tokenEndpoint: URL?
   private let gate = AsyncSerialGate()
@@ -168,12 +168,12 @@ public final class SessionManager: Sendable {
     refresher: any CredentialRefresher, storage: any CredentialStorage, scheduler: any SchedulerType,
     policy: RefreshPolicy, log: AuthLogHandler?, tokenEndpoint: URL?, name: String, upstream: SessionManager?
   ) {
-    self.storage = SessionStorage(
+    self.engine = SessionEngine(
       refresher: refresher, credentialStorage: storage, scheduler: scheduler, policy: policy, log: log)
     self.tokenEndpoint = tokenEndpoint ?? (refresher as? OAuthRefresher)?.configuration.tokenEndpoint
     self.name = name
     self.upstream = upstream
-    let disposable = self.storage.events.subscribe(onNext: { [weak self] event in self?.handle(event) })
+    let disposable = self.engine.events.subscribe(onNext: { [weak self] event in self?.handle(event) })
     subscription.setDisposable(disposable)
     if let upstream {
       // Delivered from the upstream session's event job, never under its lock.
@@ -187,7 +187,7 @@ public final class SessionManager: Sendable {
           case .signedIn(let credential):
             // A sign-in replaces the upstream session: this session's tokens belong to the one
             // that ended unless the same (known) user signed in again.
-            if let current = self.storage.current?.credential,
+            if let current = self.engine.current?.credential,
               current.userID == nil || current.userID != credential.userID
             {
               self.endWithUpstream(.upstreamSignedOut(session: upstreamName, reason: .requested))
@@ -205,10 +205,10 @@ public final class SessionManager: Sendable {
   /// Returns what publishes the outcome of clearing the stored credential.
   @discardableResult
   private func endWithUpstream(_ reason: SignOutReason) -> AsyncSubject<Void> {
-    let (cleared, ended) = storage.signOut(reason)
+    let (cleared, ended) = engine.signOut(reason)
     if let ended {
       // Nobody waits for the server: the upstream's event is being delivered. A failure is logged.
-      Task { [storage] in try? await storage.revoke(ended) }
+      Task { [engine] in try? await engine.revoke(ended) }
     }
     return cleared
   }
@@ -217,7 +217,7 @@ public final class SessionManager: Sendable {
     upstreamSubscription.dispose()
     subscription.dispose()
     autoRefresh.withLock { $0.takeTimer(stopping: true) }?.dispose()
-    storage.shutDown()
+    engine.shutDown()
   }
 
   // MARK: Session lifecycle
@@ -257,16 +257,16 @@ public final class SessionManager: Sendable {
   ///   in memory either way.
   public func signIn(_ credential: Credential) async throws(AuthError) {
     try await exclusively { $0.signIn(credential) }
-    _ = try await storage.settleShared()
+    _ = try await engine.settleShared()
   }
 
   /// Runs a sign-in flow and signs in with the credential it returns. Sign-in flows, sign-in,
   /// sign-out, restore and ``exclusive(_:)`` run one at a time, first come first served.
   public func signIn(using flow: @Sendable () async throws -> Credential) async throws -> Credential {
-    try await exclusive { [storage] in
+    try await exclusive { [engine] in
       let credential = try await flow()
-      try await storage.signIn(credential).outcome
-      _ = try await storage.settleShared()
+      try await engine.signIn(credential).outcome
+      _ = try await engine.settleShared()
       return credential
     }
   }
@@ -300,7 +300,7 @@ public final class SessionManager: Sendable {
   public func signIn(
     authorization: AuthorizationConfiguration, userAgent: any AuthorizationUserAgent, userID: String? = nil
   ) async throws(AuthError) -> Credential {
-    guard let oauth = storage.refresher as? OAuthRefresher else {
+    guard let oauth = engine.refresher as? OAuthRefresher else {
       throw .invalidConfiguration("authorization-code sign-in needs a session made with init(oauth:…)")
     }
     let request = try AuthorizationRequest(configuration: authorization, clientID: oauth.configuration.clientID)
@@ -325,8 +325,8 @@ public final class SessionManager: Sendable {
     let code = try request.code(from: redirect)
     var credential = try await oauth.exchangeCode(code, for: request)
     if let userID { credential.userID = userID }
-    try await storage.signIn(credential).outcome
-    _ = try await storage.settleShared()
+    try await engine.signIn(credential).outcome
+    _ = try await engine.settleShared()
     return credential
   }
 
@@ -356,12 +356,12 @@ public final class SessionManager: Sendable {
     } catch {
       throw .cancelled
     }
-    let (done, ended) = storage.signOut()
+    let (done, ended) = engine.signOut()
     var cleared: AuthError?
     var storedElsewhere: Credential?
     do throws(AuthError) {
       try await done.outcome
-      storedElsewhere = try await storage.settleShared()
+      storedElsewhere = try await engine.settleShared()
     } catch {
       cleared = error
     }
@@ -371,7 +371,7 @@ public final class SessionManager: Sendable {
     var revocation: AuthError?
     for credential in credentials {
       do throws(AuthError) {
-        try await storage.revoke(credential)
+        try await engine.revoke(credential)
       } catch {
         revocation = revocation ?? error
       }
@@ -394,7 +394,7 @@ public final class SessionManager: Sendable {
   /// ``exclusive(_:)`` for a session change: starts it in turn and awaits the outcome it
   /// publishes.
   private func exclusively<Value: Sendable>(
-    _ change: (SessionStorage) -> AsyncSubject<Value>
+    _ change: (SessionEngine) -> AsyncSubject<Value>
   ) async throws(AuthError) -> Value {
     do {
       try await gate.enter()
@@ -402,7 +402,7 @@ public final class SessionManager: Sendable {
       throw .cancelled
     }
     defer { gate.leave() }
-    return try await change(storage).outcome
+    return try await change(engine).outcome
   }
 
   // MARK: Using the session
@@ -425,38 +425,38 @@ public final class SessionManager: Sendable {
   /// refresh (started, joined, or already finished). ``rx`` has the `Single` form for
   /// completion-handler APIs.
   public func refresh(afterFailureOf request: URLRequest) async throws(AuthError) -> Credential {
-    try await storage.value(of: storage.refresh(ifAccessToken: Self.bearerToken(of: request))).credential
+    try await engine.value(of: engine.refresh(ifAccessToken: Self.bearerToken(of: request))).credential
   }
 
   /// The current access token, or why there is none usable (``AuthError/notSignedIn``,
   /// ``AuthError/credentialExpired``). It does not refresh; ``validSession()`` does.
   public var accessToken: Result<String, AuthError> {
-    guard let credential = storage.current?.credential else { return .failure(.notSignedIn) }
-    if credential.isExpired(at: storage.scheduler.now) { return .failure(.credentialExpired) }
+    guard let credential = engine.current?.credential else { return .failure(.notSignedIn) }
+    if credential.isExpired(at: engine.scheduler.now) { return .failure(.credentialExpired) }
     return .success(credential.accessToken)
   }
 
   /// The signed-in user's id, or why there is none (``AuthError/notSignedIn``,
   /// ``AuthError/userIDUnavailable``).
   public var userID: Result<String, AuthError> {
-    guard let credential = storage.current?.credential else { return .failure(.notSignedIn) }
+    guard let credential = engine.current?.credential else { return .failure(.notSignedIn) }
     guard let userID = credential.userID else { return .failure(.userIDUnavailable) }
     return .success(userID)
   }
 
   /// Whether someone is signed in.
-  public var isSignedIn: Bool { storage.current != nil }
+  public var isSignedIn: Bool { engine.current != nil }
 
   /// The session's policy.
-  public var policy: RefreshPolicy { storage.policy }
+  public var policy: RefreshPolicy { engine.policy }
 
   /// Session events as an `Observable`: a subscriber first receives
   /// ``SessionEvent/initialSession(_:)`` (once the session was restored or set), then every later
   /// event, one at a time, in order. Completes when the session manager is deallocated.
-  public var events: Observable<SessionEvent> { storage.events }
+  public var events: Observable<SessionEvent> { engine.events }
 
   /// Session events as an `AsyncSequence`.
-  public var eventStream: SessionEventStream { storage.events.asInfallible(onErrorFallbackTo: .empty()).values }
+  public var eventStream: SessionEventStream { engine.events.asInfallible(onErrorFallbackTo: .empty()).values }
 
   /// An interceptor that authorizes requests to `hosts` with this session.
   ///
@@ -481,17 +481,17 @@ public final class SessionManager: Sendable {
   // MARK: The interceptor's path
 
   /// The current credential and its generation, without refreshing; `nil` when signed out.
-  var current: VersionedCredential? { storage.current }
+  var current: VersionedCredential? { engine.current }
 
   /// A usable credential and its generation (see ``validSession()``).
   func credential() async throws(AuthError) -> VersionedCredential {
-    try await storage.value(of: storage.credential())
+    try await engine.value(of: engine.credential())
   }
 
   /// Compare-and-refresh: a request authorized with `generation` failed authentication; waits
   /// for that generation's refresh outcome.
   func refresh(ifGeneration generation: Generation) async throws(AuthError) -> VersionedCredential {
-    try await storage.value(of: storage.refresh(ifGeneration: generation))
+    try await engine.value(of: engine.refresh(ifGeneration: generation))
   }
 
   /// The bearer token a request carried, if any.

@@ -3,8 +3,7 @@ import Streams
 
 /// The rules of a session, with no side effects: events in, actions out.
 ///
-/// ``SessionStorage`` holds it under a lock and performs the actions after unlocking (or, for
-/// ordered effects, through its job queue).
+/// ``SessionEngine`` holds it under a lock and performs the actions after unlocking, in order.
 ///
 /// - `credential`, `generation`, `epoch`: one source of truth. The generation is bumped on every
 ///   credential change; the epoch on sign-in, sign-out and a rejected refresh, so a refresh that
@@ -156,11 +155,21 @@ struct SessionStateMachine: Sendable {
       return .resume(current, event: nil)
     }
     let action = refreshRequested(ifGeneration: generation, now: now, uptime: uptime)
-    if case .fail(_, let event) = action, !credential.isExpired(at: now) {
-      // A proactive refresh that cannot run now does not fail a credential that still works.
-      return .resume(current, event: event)
+    if case .fail(let error, let event) = action, let kept = stillWorking(current, after: error, now: now) {
+      return .resume(kept, event: event)
     }
     return action
+  }
+
+  /// The rule "a temporary failure does not fail a credential that still works", for a proactive
+  /// refresh that cannot run now or that failed: returns the session's credential if it is still
+  /// `credential` (same generation: not one a sign-in installed meanwhile) and has not expired at
+  /// `now`, and `error` neither ended the session nor cancelled the caller; otherwise `nil`.
+  func stillWorking(_ credential: VersionedCredential, after error: AuthError, now: Date) -> VersionedCredential? {
+    guard !error.isFatal, error != .cancelled, let current, current.generation == credential.generation,
+      !current.credential.isExpired(at: now)
+    else { return nil }
+    return current
   }
 
   /// A caller's request failed authentication with the credential of `requested`:

@@ -80,7 +80,7 @@ struct LifetimeTests {
   @Test("A session manager with a running timer and event subscribers is released")
   func sessionManager() async throws {
     weak var weakSession: SessionManager?
-    weak var weakStorage: SessionStorage?
+    weak var weakEngine: SessionEngine?
     let ended = Observed(false)
     do {
       let scheduler = TestScheduler(initialClock: 0)
@@ -93,10 +93,10 @@ struct LifetimeTests {
         ended.update { $0 = true }
       }
       weakSession = session
-      weakStorage = session.storage
+      weakEngine = session.engine
     }
     #expect(weakSession == nil)
-    #expect(weakStorage == nil)
+    #expect(weakEngine == nil)
     // The event stream ends when the session manager goes.
     #expect(await ended.until { $0 })
   }

@@ -1,0 +1,81 @@
+// How many locks one request takes through StreamsAuth: answered 200, and the whole path of an
+// expired token (401 → refresh → retry → 200). Counts every `pthread_mutex_lock` call in the process
+// (Streams' locks, the Swift runtime's, Foundation's) from `send` to its return, after a warm-up.
+// Run: swift run -c release --package-path Benchmarks SessionLockCount
+import Foundation
+import LockCounter
+import Streams
+import StreamsAuth
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Renews any credential at once, with a fresh access token.
+struct InstantRefresher: CredentialRefresher {
+  let issued = LockedCounter()
+
+  func refresh(_ credential: Credential) async throws(AuthError) -> Credential {
+    Credential(accessToken: "renewed-\(issued.next())", refreshToken: "refresh", expiresAt: nil)
+  }
+}
+
+final class LockedCounter: @unchecked Sendable {
+  private var value = 0
+  private let lock = NSLock()
+
+  func next() -> Int {
+    lock.lock()
+    defer { lock.unlock() }
+    value += 1
+    return value
+  }
+}
+
+/// An API that answers 401 to the token `expired` and 200 to any other.
+struct API: Transport {
+  func send(_ request: URLRequest) async throws -> HTTPResponse {
+    let expired = request.value(forHTTPHeaderField: "Authorization") == "Bearer expired"
+    return HTTPResponse(statusCode: expired ? 401 : 200, url: request.url)
+  }
+}
+
+guard lock_counter_is_available() != 0 else {
+  print("pthread_mutex_lock calls: not counted on this platform (glibc only)")
+  exit(0)
+}
+
+let session = SessionManager(refresher: InstantRefresher())
+let client = HTTPClient(transport: API(), interceptors: [session.interceptor(hosts: ["api.example.com"])])
+let request = URLRequest(url: URL(string: "https://api.example.com/me")!)
+
+/// Signs in with an expired or a valid token (not counted), then counts the locks of one request.
+func locks(expired: Bool) async throws -> Int {
+  try await session.signIn(
+    Credential(accessToken: expired ? "expired" : "valid", refreshToken: "refresh", expiresAt: nil))
+  lock_counter_start()
+  let response = try await client.send(request)
+  let count = lock_counter_stop()
+  precondition(response.statusCode == 200, "the request failed: \(response.statusCode)")
+  return count
+}
+
+for _ in 0..<50 {
+  _ = try await locks(expired: true)
+  _ = try await locks(expired: false)
+}
+let runs = 201
+var answered: [Int] = []
+var refreshed: [Int] = []
+for _ in 0..<runs {
+  refreshed.append(try await locks(expired: true))
+  answered.append(try await locks(expired: false))
+}
+
+func summary(_ counts: [Int]) -> String {
+  let sorted = counts.sorted()
+  return "\(sorted[sorted.count / 2]) (min \(sorted.first!), max \(sorted.last!))"
+}
+print("pthread_mutex_lock calls per request, median of \(runs):")
+print("  answered 200:                   \(summary(answered))")
+print("  401 → refresh → retry → 200:    \(summary(refreshed))")
