@@ -4,7 +4,7 @@ import Testing
 
 /// Credential storages.
 @Suite("Credential storage", .timeLimit(.minutes(1)))
-struct StorageTests {
+struct CredentialStorageTests {
   let credential = Credential(
     accessToken: "a", refreshToken: "r", expiresAt: Date(timeIntervalSince1970: 1_700_000_000), scope: "s",
     userID: "u")
