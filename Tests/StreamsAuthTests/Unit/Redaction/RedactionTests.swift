@@ -1,5 +1,5 @@
 import Foundation
-import RefreshStormSimulation
+import OAuthSimulation
 @testable import StreamsAuth
 import StreamsTest
 import Testing
