@@ -2,6 +2,66 @@ import Streams
 import StreamsTest
 import Testing
 
+@Suite("combineLatest")
+struct CombineLatestTests {
+  @Test("combineLatest emits once both have values, then on every change")
+  func combineLatest() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let a = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .completed(260)])
+    let b = scheduler.createHotObservable([.next(220, "a"), .next(240, "b"), .completed(250)])
+    let observer = scheduler.start { Observable.combineLatest(a, b) { "\($0)\($1)" } }
+    #expect(observer.events == [.next(220, "1a"), .next(230, "2a"), .next(240, "2b"), .completed(260)])
+    #expect(a.subscriptions == [Subscription(200, 260)])
+  }
+
+  @Test("combineLatest with one empty source completes only when the other emits or completes")
+  func combineLatestEmptySource() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let empty = scheduler.createHotObservable([.completed(210)] as [Recorded<Event<Int>>])
+    let other = scheduler.createHotObservable([.next(230, 1), .next(240, 2)])
+    let observer = scheduler.start { Observable.combineLatest(empty, other) { $0 + $1 } }
+    #expect(observer.events == [.completed(230)])
+    #expect(other.subscriptions == [Subscription(200, 230)])
+  }
+
+  @Test("combineLatest of an empty collection sends [] then completes; the collection form combines")
+  func combineLatestCollection() {
+    let empty = Recorder<[Int]>()
+    _ = Observable<Int>.combineLatest([Observable<Int>]()).subscribe(empty)
+    #expect(empty.events.count == 2 && empty.elements == [[]] && empty.isCompleted)
+    let subjects = (0..<3).map { _ in PublishSubject<Int>() }
+    let combined = Recorder<[Int]>()
+    _ = Observable.combineLatest(subjects).subscribe(combined)
+    for (index, subject) in subjects.enumerated() { subject.onNext(index) }
+    subjects[0].onNext(10)
+    #expect(combined.elements == [[0, 1, 2], [10, 1, 2]])
+  }
+
+  @Test("combineLatest: a throwing selector fails and disposes every source")
+  func combineLatestThrows() {
+    let a = PublishSubject<Int>()
+    let b = PublishSubject<Int>()
+    let recorder = Recorder<Int>()
+    _ = Observable.combineLatest(a, b) { _, _ -> Int in throw TestError(id: 1) }.subscribe(recorder)
+    a.onNext(1)
+    b.onNext(2)
+    #expect(recorder.error as? TestError == TestError(id: 1))
+    #expect(!a.hasObservers && !b.hasObservers)
+  }
+
+  @Test("combineLatest of three and four sources")
+  func combineLatestArities() {
+    let three = Recorder<String>()
+    _ = Observable.combineLatest(Observable.just(1), Observable.just("b"), Observable.just(true)) { "\($0)\($1)\($2)" }
+      .subscribe(three)
+    #expect(three.elements == ["1btrue"] && three.isCompleted)
+    let four = Recorder<Int>()
+    _ = Observable.combineLatest(Observable.just(1), Observable.just(2), Observable.just(3), Observable.just(4))
+      .map { $0 + $1 + $2 + $3 }.subscribe(four)
+    #expect(four.elements == [10])
+  }
+}
+
 @Suite("combineLatest of 2–8 sources and of collections")
 struct CombineLatestArityTests {
   @Test("eight sources: nothing until every source sent, then the latest of each on every element")

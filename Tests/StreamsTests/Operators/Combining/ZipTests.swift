@@ -4,6 +4,41 @@ import Streams
 import StreamsTest
 import Testing
 
+@Suite("zip")
+struct ZipTests {
+  @Test("zip pairs by index and completes when every source has completed")
+  func zip() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let a = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(240)])
+    let b = scheduler.createHotObservable([.next(215, "a"), .next(250, "b"), .next(270, "c"), .completed(400)])
+    let observer = scheduler.start { Observable.zip(a, b) { "\($0)\($1)" } }
+    #expect(observer.events == [.next(215, "1a"), .next(250, "2b"), .next(270, "3c"), .completed(400)])
+    #expect(b.subscriptions == [Subscription(200, 400)])
+  }
+
+  @Test("zip does not complete while a source is still live, even if no further pair can form")
+  func zipEarlyCompletion() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let a = scheduler.createHotObservable([.next(210, 1), .completed(220)])
+    let b = scheduler.createHotObservable([.next(230, 1), .next(240, 2)])
+    let observer = scheduler.start { Observable.zip(a, b) { $0 + $1 } }
+    #expect(observer.events == [.next(230, 2)])
+  }
+
+  @Test("zip of an empty collection completes with no element; three sources zip")
+  func zipCollection() {
+    let empty = Recorder<[Int]>()
+    _ = Observable<Int>.zip([Observable<Int>]()).subscribe(empty)
+    #expect(empty.events.count == 1 && empty.isCompleted)
+    let arrays = Recorder<[Int]>()
+    _ = Observable.zip([Observable.of(1, 2), Observable.of(10, 20, 30)]).subscribe(arrays)
+    #expect(arrays.elements == [[1, 10], [2, 20]] && arrays.isCompleted)
+    let three = Recorder<Int>()
+    _ = Observable.zip(Observable.of(1), Observable.of(2), Observable.of(3)) { $0 + $1 + $2 }.subscribe(three)
+    #expect(three.elements == [6])
+  }
+}
+
 @Suite("zip of 2–8 sources and of collections")
 struct ZipArityTests {
   @Test("eight sources: the n-th elements of all sources, sent when the last of them arrives")
