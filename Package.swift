@@ -27,22 +27,21 @@ let package = Package(
     .executableTarget(
       name: "Basics", dependencies: ["Streams", "StreamsTest", "MarbleCatalog"], path: "Playgrounds/Basics"),
     .executableTarget(
-      name: "RefreshStorm", dependencies: ["Streams", "StreamsAuth", "RefreshStormSimulation"],
-      path: "Playgrounds/RefreshStorm", exclude: ["Simulation"]),
-    // Demo code shared by the RefreshStorm playground and StreamsAuthTests; not a product.
-    .target(
-      name: "RefreshStormSimulation", dependencies: ["Streams", "StreamsAuth"],
-      path: "Playgrounds/RefreshStorm/Simulation"),
+      name: "RefreshStorm", dependencies: ["Streams", "StreamsAuth", "OAuthSimulation"],
+      path: "Playgrounds/RefreshStorm"),
     // Sign-in with a code and a dependent session, against the simulation or the tests' servers.
     .executableTarget(
       name: "TokenChain",
-      dependencies: ["Streams", "StreamsAuth", "RefreshStormSimulation", "StreamsTestSupport"],
+      dependencies: ["Streams", "StreamsAuth", "OAuthSimulation", "StreamsTestSupport"],
       path: "Playgrounds/TokenChain"),
     .executableTarget(
       name: "SocialLogin", dependencies: ["Streams", "StreamsAdapters"], path: "Playgrounds/SocialLogin"),
     .executableTarget(name: "AppLaunch", dependencies: ["Streams", "StreamsLaunch"], path: "Playgrounds/AppLaunch"),
     // What the test targets share: TestError, Log, Recorder, Gate, Locked, … (not a product).
     .target(name: "StreamsTestSupport", dependencies: ["Streams"], path: "Tests/StreamsTestSupport"),
+    // Test fixture, not a product: the in-process OAuth server simulation and the Django login user
+    // agent, shared by the RefreshStorm and TokenChain playgrounds and StreamsAuthTests.
+    .target(name: "OAuthSimulation", dependencies: ["Streams", "StreamsAuth"], path: "Tests/OAuthSimulation"),
     // Test fixture, not a product: one isolation race (or race-free shape) per run, so a test can
     // see a debug build stop at a race.
     .executableTarget(name: "IsolationProbe", dependencies: ["Streams"], path: "Tests/IsolationProbe"),
@@ -61,7 +60,7 @@ let package = Package(
     .testTarget(
       name: "StreamsAuthTests",
       dependencies: [
-        "Streams", "StreamsAuth", "StreamsTest", "RefreshStormSimulation", "StreamsTestSupport",
+        "Streams", "StreamsAuth", "StreamsTest", "OAuthSimulation", "StreamsTestSupport",
       ],
       // The OAuth test server (Python) that the tests start themselves; not Swift sources.
       exclude: ["Server"]),

@@ -8,7 +8,7 @@
 //       [--client-secret S] [--token-path /o/token/] [--resource-path /api/me]
 
 import Foundation
-import RefreshStormSimulation
+import OAuthSimulation
 import StreamsAuth
 
 struct Options {

@@ -1,5 +1,5 @@
 import Foundation
-import RefreshStormSimulation
+import OAuthSimulation
 import StreamsAuth
 import StreamsTestSupport
 

@@ -12,7 +12,7 @@
 //        hand: launcher.py --ignore-stdin, then launcher.py --ignore-stdin --payment-upstream URL)
 
 import Foundation
-import RefreshStormSimulation
+import OAuthSimulation
 import Streams
 import StreamsAuth
 

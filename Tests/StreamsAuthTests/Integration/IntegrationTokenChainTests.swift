@@ -1,5 +1,5 @@
 import Foundation
-import RefreshStormSimulation
+import OAuthSimulation
 import Streams
 @testable import StreamsAuth
 import Testing
