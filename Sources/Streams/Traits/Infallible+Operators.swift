@@ -205,19 +205,11 @@ extension Infallible {
     onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil, onDispose: (() -> Void)? = nil,
     isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Infallible<Element> {
-    let name: StaticString = "do"
-    let onNext = (isolation == nil ? onNext : Isolation.guarded(onNext, name, isolation, file, line))
-    let afterNext = (isolation == nil ? afterNext : Isolation.guarded(afterNext, name, isolation, file, line))
-    let onCompleted = (isolation == nil ? onCompleted : Isolation.guarded(onCompleted, name, isolation, file, line))
-    let afterCompleted =
-      (isolation == nil ? afterCompleted : Isolation.guarded(afterCompleted, name, isolation, file, line))
-    let onSubscribe = (isolation == nil ? onSubscribe : Isolation.guarded(onSubscribe, name, isolation, file, line))
-    let onSubscribed = (isolation == nil ? onSubscribed : Isolation.guarded(onSubscribed, name, isolation, file, line))
-    let onDispose = (isolation == nil ? onDispose : Isolation.guarded(onDispose, name, isolation, file, line))
-    return Infallible(
+    Infallible(
       asObservable().do(
         onNext: onNext, afterNext: afterNext, onCompleted: onCompleted, afterCompleted: afterCompleted,
-        onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
+        onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose, isolation: isolation, file: file,
+        line: line))
   }
 }
 
