@@ -182,11 +182,10 @@ extension InfallibleType {
     _ second: Source, resultSelector: @escaping (Element, Source.Element) throws -> Result,
     isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Infallible<Result> {
-    let resultSelector =
-      (isolation == nil
-        ? resultSelector
-        : Isolation.guarded(resultSelector, "withLatestFrom(_:resultSelector:)", isolation, file, line))
-    return Infallible<Result>(asObservable().withLatestFrom(second, resultSelector: resultSelector))
+    Infallible<Result>(
+      asObservable().withLatestFrom(
+        second, resultSelector: resultSelector, reportedAs: "withLatestFrom(_:resultSelector:)", isolation: isolation,
+        file: file, line: line))
   }
 
   /// Sends the latest element of `second` for each element, once `second` sent one.
@@ -244,11 +243,10 @@ extension InfallibleType {
     _ object: Object, resultSelector: @escaping (Object, Element) -> Out,
     isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Infallible<Out> {
-    let resultSelector =
-      (isolation == nil
-        ? resultSelector
-        : Isolation.guarded(resultSelector, "withUnretained(_:resultSelector:)", isolation, file, line))
-    return Infallible<Out>(asObservable().withUnretained(object, resultSelector: resultSelector))
+    Infallible<Out>(
+      asObservable().withUnretained(
+        object, resultSelector: resultSelector, reportedAs: "withUnretained(_:resultSelector:)", isolation: isolation,
+        file: file, line: line))
   }
 
   /// Pairs each element with `object`, held weakly; see `withUnretained(_:resultSelector:)`.
