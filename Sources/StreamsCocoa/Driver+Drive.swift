@@ -65,11 +65,9 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     onCompleted: (@MainActor (Object) -> Void)? = nil, onDisposed: (@MainActor (Object) -> Void)? = nil,
     file: StaticString = #file, line: UInt = #line
   ) -> Disposable {
-    let name: StaticString = "drive(with:onNext:onCompleted:onDisposed:)"
-    return asObservable().subscribe(
-      with: object, onNext: MainActorDelivery.deliver(onNext, name, file, line),
-      onCompleted: MainActorDelivery.deliver(onCompleted, name, file, line),
-      onDisposed: MainActorDelivery.deliver(onDisposed, name, file, line), isolation: nil)
+    subscribeOnMainActor(
+      with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed,
+      name: "drive(with:onNext:onCompleted:onDisposed:)", file: file, line: line)
   }
 
   /// Subscribes closures for elements, completion and disposal; `onDisposed` runs exactly once.
@@ -88,11 +86,9 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     onNext: (@MainActor (Element) -> Void)? = nil, onCompleted: (@MainActor () -> Void)? = nil,
     onDisposed: (@MainActor () -> Void)? = nil, file: StaticString = #file, line: UInt = #line
   ) -> Disposable {
-    let name: StaticString = "drive(onNext:onCompleted:onDisposed:)"
-    return asObservable().subscribe(
-      onNext: MainActorDelivery.deliver(onNext, name, file, line),
-      onCompleted: MainActorDelivery.deliver(onCompleted, name, file, line),
-      onDisposed: MainActorDelivery.deliver(onDisposed, name, file, line), isolation: nil)
+    subscribeOnMainActor(
+      onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, name: "drive(onNext:onCompleted:onDisposed:)",
+      file: file, line: line)
   }
 
   /// Subscribes to this driver without handlers (keeps its side effects running). Call on the

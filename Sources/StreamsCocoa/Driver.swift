@@ -33,18 +33,18 @@ extension ObservableConvertibleType where Element: Sendable {
   /// Converts this sequence to a ``Driver`` that, on error, sends `onErrorJustReturn` and
   /// completes.
   public func asDriver(onErrorJustReturn: Element) -> Driver<Element> {
-    Driver(asObservable().observe(on: DriverSharingStrategy.scheduler).catchAndReturn(onErrorJustReturn))
+    asSharedSequence(sharingStrategy: DriverSharingStrategy.self, onErrorJustReturn: onErrorJustReturn)
   }
 
   /// Converts this sequence to a ``Driver`` that, on error, continues with `onErrorDriveWith`.
   public func asDriver(onErrorDriveWith: Driver<Element>) -> Driver<Element> {
-    Driver(asObservable().observe(on: DriverSharingStrategy.scheduler).catch { _ in onErrorDriveWith.asObservable() })
+    asSharedSequence(sharingStrategy: DriverSharingStrategy.self, onErrorDriveWith: onErrorDriveWith)
   }
 
   /// Converts this sequence to a ``Driver`` that, on error, continues with the driver
   /// `onErrorRecover` returns for it.
   public func asDriver(onErrorRecover: @escaping (_ error: Swift.Error) -> Driver<Element>) -> Driver<Element> {
-    Driver(asObservable().observe(on: DriverSharingStrategy.scheduler).catch { onErrorRecover($0).asObservable() })
+    asSharedSequence(sharingStrategy: DriverSharingStrategy.self, onErrorRecover: onErrorRecover)
   }
 }
 

@@ -57,11 +57,9 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     onCompleted: (@MainActor (Object) -> Void)? = nil, onDisposed: (@MainActor (Object) -> Void)? = nil,
     file: StaticString = #file, line: UInt = #line
   ) -> Disposable {
-    let name: StaticString = "emit(with:onNext:onCompleted:onDisposed:)"
-    return asObservable().subscribe(
-      with: object, onNext: MainActorDelivery.deliver(onNext, name, file, line),
-      onCompleted: MainActorDelivery.deliver(onCompleted, name, file, line),
-      onDisposed: MainActorDelivery.deliver(onDisposed, name, file, line), isolation: nil)
+    subscribeOnMainActor(
+      with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed,
+      name: "emit(with:onNext:onCompleted:onDisposed:)", file: file, line: line)
   }
 
   /// Subscribes closures for elements, completion and disposal; `onDisposed` runs exactly once.
@@ -78,11 +76,9 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     onNext: (@MainActor (Element) -> Void)? = nil, onCompleted: (@MainActor () -> Void)? = nil,
     onDisposed: (@MainActor () -> Void)? = nil, file: StaticString = #file, line: UInt = #line
   ) -> Disposable {
-    let name: StaticString = "emit(onNext:onCompleted:onDisposed:)"
-    return asObservable().subscribe(
-      onNext: MainActorDelivery.deliver(onNext, name, file, line),
-      onCompleted: MainActorDelivery.deliver(onCompleted, name, file, line),
-      onDisposed: MainActorDelivery.deliver(onDisposed, name, file, line), isolation: nil)
+    subscribeOnMainActor(
+      onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, name: "emit(onNext:onCompleted:onDisposed:)",
+      file: file, line: line)
   }
 
   /// Subscribes to this signal without handlers (keeps its side effects running).

@@ -32,18 +32,18 @@ extension ObservableConvertibleType where Element: Sendable {
   /// Converts this sequence to a ``Signal`` that, on error, sends `onErrorJustReturn` and
   /// completes.
   public func asSignal(onErrorJustReturn: Element) -> Signal<Element> {
-    Signal(asObservable().observe(on: SignalSharingStrategy.scheduler).catchAndReturn(onErrorJustReturn))
+    asSharedSequence(sharingStrategy: SignalSharingStrategy.self, onErrorJustReturn: onErrorJustReturn)
   }
 
   /// Converts this sequence to a ``Signal`` that, on error, continues with `onErrorSignalWith`.
   public func asSignal(onErrorSignalWith: Signal<Element>) -> Signal<Element> {
-    Signal(asObservable().observe(on: SignalSharingStrategy.scheduler).catch { _ in onErrorSignalWith.asObservable() })
+    asSharedSequence(sharingStrategy: SignalSharingStrategy.self, onErrorDriveWith: onErrorSignalWith)
   }
 
   /// Converts this sequence to a ``Signal`` that, on error, continues with the signal
   /// `onErrorRecover` returns for it.
   public func asSignal(onErrorRecover: @escaping (_ error: Swift.Error) -> Signal<Element>) -> Signal<Element> {
-    Signal(asObservable().observe(on: SignalSharingStrategy.scheduler).catch { onErrorRecover($0).asObservable() })
+    asSharedSequence(sharingStrategy: SignalSharingStrategy.self, onErrorRecover: onErrorRecover)
   }
 }
 

@@ -41,9 +41,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     subscribe: @escaping (@escaping CompletableObserver) -> Disposable, isolation: (any Actor)? = #isolation,
     file: StaticString = #file, line: UInt = #line
   ) -> PrimitiveSequence<Trait, Element> {
-    PrimitiveSequence.create(
-      reporting: (isolation == nil
-        ? subscribe : Isolation.guarded(subscribe, "create(subscribe:)", isolation, file, line)))
+    PrimitiveSequence.create(reporting: subscribe, isolation: isolation, file: file, line: line)
   }
 
   /// Subscribes with one callback for the outcome, called once.
@@ -53,8 +51,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     _ observer: @escaping (CompletableEvent) -> Void, isolation: (any Actor)? = #isolation, file: StaticString = #file,
     line: UInt = #line
   ) -> Disposable {
-    primitiveSequence.reportOutcome(
-      to: (isolation == nil ? observer : Isolation.guarded(observer, "subscribe(_:)", isolation, file, line)))
+    primitiveSequence.reportOutcome(to: observer, isolation: isolation, file: file, line: line)
   }
 
   /// Subscribes with closures for completion and failure; `onDisposed` runs once, right after the
@@ -69,12 +66,9 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     onDisposed: (() -> Void)? = nil,
     isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Disposable {
-    let name: StaticString = "subscribe(onCompleted:onError:onDisposed:)"
-    return primitiveSequence.subscribeOutcome(
-      as: CompletableEvent.self, onSuccess: nil,
-      onEmpty: (isolation == nil ? onCompleted : Isolation.guarded(onCompleted, name, isolation, file, line)),
-      onError: (isolation == nil ? onError : Isolation.guarded(onError, name, isolation, file, line)),
-      onDisposed: (isolation == nil ? onDisposed : Isolation.guarded(onDisposed, name, isolation, file, line)))
+    primitiveSequence.subscribeOutcome(
+      as: CompletableEvent.self, onSuccess: nil, onEmpty: onCompleted, onError: onError, onDisposed: onDisposed,
+      name: "subscribe(onCompleted:onError:onDisposed:)", isolation: isolation, file: file, line: line)
   }
 
   /// Subscribes with closures that receive `object` while it is alive (held weakly); once it is

@@ -11,8 +11,7 @@ extension InfallibleType {
   )
     -> Infallible<Source.Element>
   {
-    let selector = (isolation == nil ? selector : Isolation.guarded(selector, "flatMap", isolation, file, line))
-    return Infallible<Source.Element>(asObservable().flatMap(selector))
+    Infallible<Source.Element>(asObservable().flatMap(selector, isolation: isolation, file: file, line: line))
   }
 
   /// Maps each element to an inner sequence, keeping only the newest one's events.
@@ -24,8 +23,7 @@ extension InfallibleType {
   )
     -> Infallible<Source.Element>
   {
-    let selector = (isolation == nil ? selector : Isolation.guarded(selector, "flatMapLatest", isolation, file, line))
-    return Infallible<Source.Element>(asObservable().flatMapLatest(selector))
+    Infallible<Source.Element>(asObservable().flatMapLatest(selector, isolation: isolation, file: file, line: line))
   }
 
   /// Maps an element to an inner sequence only when none is running.
@@ -37,8 +35,7 @@ extension InfallibleType {
   )
     -> Infallible<Source.Element>
   {
-    let selector = (isolation == nil ? selector : Isolation.guarded(selector, "flatMapFirst", isolation, file, line))
-    return Infallible<Source.Element>(asObservable().flatMapFirst(selector))
+    Infallible<Source.Element>(asObservable().flatMapFirst(selector, isolation: isolation, file: file, line: line))
   }
 
   /// Maps each element to an inner sequence and runs them one after another, in order.
@@ -50,8 +47,7 @@ extension InfallibleType {
   )
     -> Infallible<Source.Element>
   {
-    let selector = (isolation == nil ? selector : Isolation.guarded(selector, "concatMap", isolation, file, line))
-    return Infallible<Source.Element>(asObservable().concatMap(selector))
+    Infallible<Source.Element>(asObservable().concatMap(selector, isolation: isolation, file: file, line: line))
   }
 
   /// Runs this sequence, then `second` once it completed.

@@ -182,11 +182,10 @@ extension InfallibleType {
     _ second: Source, resultSelector: @escaping (Element, Source.Element) throws -> Result,
     isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Infallible<Result> {
-    let resultSelector =
-      (isolation == nil
-        ? resultSelector
-        : Isolation.guarded(resultSelector, "withLatestFrom(_:resultSelector:)", isolation, file, line))
-    return Infallible<Result>(asObservable().withLatestFrom(second, resultSelector: resultSelector))
+    Infallible<Result>(
+      asObservable().withLatestFrom(
+        second, resultSelector: resultSelector, reportedAs: "withLatestFrom(_:resultSelector:)", isolation: isolation,
+        file: file, line: line))
   }
 
   /// Sends the latest element of `second` for each element, once `second` sent one.
@@ -205,19 +204,11 @@ extension Infallible {
     onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil, onDispose: (() -> Void)? = nil,
     isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Infallible<Element> {
-    let name: StaticString = "do"
-    let onNext = (isolation == nil ? onNext : Isolation.guarded(onNext, name, isolation, file, line))
-    let afterNext = (isolation == nil ? afterNext : Isolation.guarded(afterNext, name, isolation, file, line))
-    let onCompleted = (isolation == nil ? onCompleted : Isolation.guarded(onCompleted, name, isolation, file, line))
-    let afterCompleted =
-      (isolation == nil ? afterCompleted : Isolation.guarded(afterCompleted, name, isolation, file, line))
-    let onSubscribe = (isolation == nil ? onSubscribe : Isolation.guarded(onSubscribe, name, isolation, file, line))
-    let onSubscribed = (isolation == nil ? onSubscribed : Isolation.guarded(onSubscribed, name, isolation, file, line))
-    let onDispose = (isolation == nil ? onDispose : Isolation.guarded(onDispose, name, isolation, file, line))
-    return Infallible(
+    Infallible(
       asObservable().do(
         onNext: onNext, afterNext: afterNext, onCompleted: onCompleted, afterCompleted: afterCompleted,
-        onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
+        onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose, isolation: isolation, file: file,
+        line: line))
   }
 }
 
@@ -252,11 +243,10 @@ extension InfallibleType {
     _ object: Object, resultSelector: @escaping (Object, Element) -> Out,
     isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Infallible<Out> {
-    let resultSelector =
-      (isolation == nil
-        ? resultSelector
-        : Isolation.guarded(resultSelector, "withUnretained(_:resultSelector:)", isolation, file, line))
-    return Infallible<Out>(asObservable().withUnretained(object, resultSelector: resultSelector))
+    Infallible<Out>(
+      asObservable().withUnretained(
+        object, resultSelector: resultSelector, reportedAs: "withUnretained(_:resultSelector:)", isolation: isolation,
+        file: file, line: line))
   }
 
   /// Pairs each element with `object`, held weakly; see `withUnretained(_:resultSelector:)`.

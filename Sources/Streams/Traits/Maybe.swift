@@ -46,9 +46,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     subscribe: @escaping (@escaping MaybeObserver) -> Disposable, isolation: (any Actor)? = #isolation,
     file: StaticString = #file, line: UInt = #line
   ) -> PrimitiveSequence<Trait, Element> {
-    PrimitiveSequence.create(
-      reporting: (isolation == nil
-        ? subscribe : Isolation.guarded(subscribe, "create(subscribe:)", isolation, file, line)))
+    PrimitiveSequence.create(reporting: subscribe, isolation: isolation, file: file, line: line)
   }
 
   /// Subscribes with one callback for the outcome, called once: an element is reported without
@@ -59,8 +57,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     _ observer: @escaping (MaybeEvent<Element>) -> Void, isolation: (any Actor)? = #isolation,
     file: StaticString = #file, line: UInt = #line
   ) -> Disposable {
-    primitiveSequence.reportOutcome(
-      to: (isolation == nil ? observer : Isolation.guarded(observer, "subscribe(_:)", isolation, file, line)))
+    primitiveSequence.reportOutcome(to: observer, isolation: isolation, file: file, line: line)
   }
 
   /// Subscribes with closures for each outcome; `onDisposed` runs once, right after the outcome's
@@ -76,13 +73,10 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     onDisposed: (() -> Void)? = nil,
     isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Disposable {
-    let name: StaticString = "subscribe(onSuccess:onError:onCompleted:onDisposed:)"
-    return primitiveSequence.subscribeOutcome(
-      as: MaybeEvent<Element>.self,
-      onSuccess: (isolation == nil ? onSuccess : Isolation.guarded(onSuccess, name, isolation, file, line)),
-      onEmpty: (isolation == nil ? onCompleted : Isolation.guarded(onCompleted, name, isolation, file, line)),
-      onError: (isolation == nil ? onError : Isolation.guarded(onError, name, isolation, file, line)),
-      onDisposed: (isolation == nil ? onDisposed : Isolation.guarded(onDisposed, name, isolation, file, line)))
+    primitiveSequence.subscribeOutcome(
+      as: MaybeEvent<Element>.self, onSuccess: onSuccess, onEmpty: onCompleted, onError: onError,
+      onDisposed: onDisposed, name: "subscribe(onSuccess:onError:onCompleted:onDisposed:)", isolation: isolation,
+      file: file, line: line)
   }
 
   /// Subscribes with closures that receive `object` while it is alive (held weakly); once it is

@@ -29,10 +29,7 @@ extension PrimitiveSequence {
     when notificationHandler: @escaping (Observable<Swift.Error>) -> some ObservableType,
     isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> PrimitiveSequence<Trait, Element> {
-    PrimitiveSequence(
-      raw: source.retry(
-        when: (isolation == nil
-          ? notificationHandler : Isolation.guarded(notificationHandler, "retry(when:)", isolation, file, line))))
+    PrimitiveSequence(raw: source.retry(when: notificationHandler, isolation: isolation, file: file, line: line))
   }
 
   /// Like `retry(when:)`, for errors of type `Error`
@@ -43,10 +40,7 @@ extension PrimitiveSequence {
     when notificationHandler: @escaping (Observable<Error>) -> some ObservableType,
     isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> PrimitiveSequence<Trait, Element> {
-    PrimitiveSequence(
-      raw: source.retry(
-        when: (isolation == nil
-          ? notificationHandler : Isolation.guarded(notificationHandler, "retry(when:)", isolation, file, line))))
+    PrimitiveSequence(raw: source.retry(when: notificationHandler, isolation: isolation, file: file, line: line))
   }
 
   /// The old name of `retry(when:)`.

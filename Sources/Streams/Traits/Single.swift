@@ -32,9 +32,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     subscribe: @escaping (@escaping SingleObserver) -> Disposable, isolation: (any Actor)? = #isolation,
     file: StaticString = #file, line: UInt = #line
   ) -> Single<Element> {
-    Single.create(
-      reporting: (isolation == nil
-        ? subscribe : Isolation.guarded(subscribe, "create(subscribe:)", isolation, file, line)))
+    Single.create(reporting: subscribe, isolation: isolation, file: file, line: line)
   }
 
   /// Subscribes with one callback for the outcome, called once.
@@ -48,8 +46,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     _ observer: @escaping (SingleEvent<Element>) -> Void, isolation: (any Actor)? = #isolation,
     file: StaticString = #file, line: UInt = #line
   ) -> Disposable {
-    primitiveSequence.reportOutcome(
-      to: (isolation == nil ? observer : Isolation.guarded(observer, "subscribe(_:)", isolation, file, line)))
+    primitiveSequence.reportOutcome(to: observer, isolation: isolation, file: file, line: line)
   }
 
   /// Subscribes with closures for success and failure; `onDisposed` runs once, right after the
@@ -64,12 +61,9 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     onDisposed: (() -> Void)? = nil,
     isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Disposable {
-    let name: StaticString = "subscribe(onSuccess:onFailure:onDisposed:)"
-    return primitiveSequence.subscribeOutcome(
-      as: SingleEvent<Element>.self,
-      onSuccess: (isolation == nil ? onSuccess : Isolation.guarded(onSuccess, name, isolation, file, line)),
-      onEmpty: nil, onError: (isolation == nil ? onFailure : Isolation.guarded(onFailure, name, isolation, file, line)),
-      onDisposed: (isolation == nil ? onDisposed : Isolation.guarded(onDisposed, name, isolation, file, line)))
+    primitiveSequence.subscribeOutcome(
+      as: SingleEvent<Element>.self, onSuccess: onSuccess, onEmpty: nil, onError: onFailure, onDisposed: onDisposed,
+      name: "subscribe(onSuccess:onFailure:onDisposed:)", isolation: isolation, file: file, line: line)
   }
 
   /// The old spelling of ``subscribe(onSuccess:onFailure:onDisposed:isolation:file:line:)``.
@@ -116,16 +110,16 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     onDispose: (() -> Void)? = nil,
     isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Single<Element> {
-    let name: StaticString = "do"
-    return Single(
+    Single(
       raw: primitiveSequence.source.do(
-        onNext: (isolation == nil ? onSuccess : Isolation.guarded(onSuccess, name, isolation, file, line)),
-        afterNext: (isolation == nil ? afterSuccess : Isolation.guarded(afterSuccess, name, isolation, file, line)),
-        onError: (isolation == nil ? onError : Isolation.guarded(onError, name, isolation, file, line)),
-        afterError: (isolation == nil ? afterError : Isolation.guarded(afterError, name, isolation, file, line)),
-        onSubscribe: (isolation == nil ? onSubscribe : Isolation.guarded(onSubscribe, name, isolation, file, line)),
-        onSubscribed: (isolation == nil ? onSubscribed : Isolation.guarded(onSubscribed, name, isolation, file, line)),
-        onDispose: (isolation == nil ? onDispose : Isolation.guarded(onDispose, name, isolation, file, line))))
+        onNext: onSuccess,
+        afterNext: afterSuccess,
+        onError: onError,
+        afterError: afterError,
+        onSubscribe: onSubscribe,
+        onSubscribed: onSubscribed,
+        onDispose: onDispose,
+        isolation: isolation, file: file, line: line))
   }
 
   /// Continues with the maybe that `selector` returns for the element.

@@ -13,11 +13,15 @@ protocol TraitEvent {
 
 extension PrimitiveSequence {
   /// A trait from a function called for each subscriber, which reports its outcome: an element is
-  /// sent followed by a completion; the first outcome wins, later ones are ignored.
+  /// sent followed by a completion; the first outcome wins, later ones are ignored. The traits'
+  /// `create(subscribe:)`: `subscribe` is guarded for `isolation` under that name.
   static func create<Outcome: TraitEvent>(
-    reporting subscribe: @escaping (@escaping (Outcome) -> Void) -> Disposable
+    reporting subscribe: @escaping (@escaping (Outcome) -> Void) -> Disposable, isolation: (any Actor)?,
+    file: StaticString, line: UInt
   ) -> PrimitiveSequence where Outcome.Element == Element {
-    PrimitiveSequence(
+    let subscribe =
+      (isolation == nil ? subscribe : Isolation.guarded(subscribe, "create(subscribe:)", isolation, file, line))
+    return PrimitiveSequence(
       raw: Observable.create { observer in
         subscribe { outcome in
           switch outcome.result {
@@ -38,13 +42,29 @@ extension PrimitiveSequence {
     source.subscribeOutcome { observer(Outcome(first: $0)) }
   }
 
+  /// The traits' `subscribe(_:)`: ``reportOutcome(to:)`` with `observer` guarded for `isolation`
+  /// under that name.
+  func reportOutcome<Outcome: TraitEvent>(
+    to observer: @escaping (Outcome) -> Void, isolation: (any Actor)?, file: StaticString, line: UInt
+  ) -> Disposable where Outcome.Element == Element {
+    reportOutcome(
+      to: (isolation == nil ? observer : Isolation.guarded(observer, "subscribe(_:)", isolation, file, line)))
+  }
+
   /// Subscribes with a closure for each way the outcome of type `Outcome` can end (a `nil` closure
   /// does nothing, but an error with no `onError` goes to ``Hooks/unhandledError``); `onDisposed`
   /// runs once, right after the outcome's closure, or when the subscription is disposed first.
+  ///
+  /// The traits' `subscribe(on…:onDisposed:)`, named `name`: each closure is guarded for
+  /// `isolation` under that name.
   func subscribeOutcome<Outcome: TraitEvent>(
     as _: Outcome.Type, onSuccess: ((Element) -> Void)?, onEmpty: (() -> Void)?, onError: ((Swift.Error) -> Void)?,
-    onDisposed: (() -> Void)?
+    onDisposed: (() -> Void)?, name: StaticString, isolation: (any Actor)?, file: StaticString, line: UInt
   ) -> Disposable where Outcome.Element == Element {
+    let onSuccess = (isolation == nil ? onSuccess : Isolation.guarded(onSuccess, name, isolation, file, line))
+    let onEmpty = (isolation == nil ? onEmpty : Isolation.guarded(onEmpty, name, isolation, file, line))
+    let onError = (isolation == nil ? onError : Isolation.guarded(onError, name, isolation, file, line))
+    let onDisposed = (isolation == nil ? onDisposed : Isolation.guarded(onDisposed, name, isolation, file, line))
     let outcome = TraitOutcome(onError: onError, onDisposed: onDisposed)
     return outcome.attach(
       reportOutcome { (event: Outcome) in

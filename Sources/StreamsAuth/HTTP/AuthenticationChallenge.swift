@@ -175,22 +175,22 @@ private struct ChallengeParser {
 
   /// `tchar`: visible ASCII except delimiters.
   private static func isTokenCharacter(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-      UInt8(ascii: "0")...UInt8(ascii: "9"):
-      return true
-    default:
-      return "!#$%&'*+-.^_`|~".utf8.contains(byte)
-    }
+    isAlphanumeric(byte) || "!#$%&'*+-.^_`|~".utf8.contains(byte)
   }
 
+  /// A character of `token68` (RFC 9110 §11.2) other than the trailing `=` padding.
   private static func isToken68(_ byte: UInt8) -> Bool {
+    isAlphanumeric(byte) || "-._~+/".utf8.contains(byte)
+  }
+
+  /// ASCII `ALPHA` or `DIGIT`, the letters both `tchar` and `token68` start from.
+  private static func isAlphanumeric(_ byte: UInt8) -> Bool {
     switch byte {
     case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
       UInt8(ascii: "0")...UInt8(ascii: "9"):
       return true
     default:
-      return "-._~+/".utf8.contains(byte)
+      return false
     }
   }
 

@@ -65,18 +65,6 @@ struct Waiters<Value: Sendable>: Sendable {
 
   /// Resolves every slot with `value`; returns the continuations to resume.
   mutating func resolveAll(with value: Value) -> [CheckedContinuation<Value, Never>] {
-    var continuations: [CheckedContinuation<Value, Never>] = []
-    for (id, slot) in slots {
-      switch slot {
-      case .reserved:
-        slots[id] = .resolved(value)
-      case .waiting(let continuation):
-        continuations.append(continuation)
-        slots[id] = nil
-      case .resolved:
-        break
-      }
-    }
-    return continuations
+    Array(slots.keys).compactMap { resolve($0, with: value) }
   }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Streams
 
 /// How long the queue waits before each retry of a failed task.
 ///
@@ -27,7 +28,7 @@ public struct LaunchBackoff: Hashable, Sendable, CustomStringConvertible {
 
   /// The same wait before every retry.
   public static func constant(_ delay: DispatchTimeInterval) -> LaunchBackoff {
-    LaunchBackoff(initial: delay.timeInterval, multiplier: 1, maximum: delay.timeInterval)
+    LaunchBackoff(initial: delay.seconds, multiplier: 1, maximum: delay.seconds)
   }
 
   /// A wait of `initial` before the first retry, multiplied by `multiplier` (at least 1) before each
@@ -35,7 +36,7 @@ public struct LaunchBackoff: Hashable, Sendable, CustomStringConvertible {
   public static func exponential(
     initial: DispatchTimeInterval, multiplier: Double = 2, maximum: DispatchTimeInterval = .seconds(60)
   ) -> LaunchBackoff {
-    LaunchBackoff(initial: initial.timeInterval, multiplier: multiplier, maximum: maximum.timeInterval)
+    LaunchBackoff(initial: initial.seconds, multiplier: multiplier, maximum: maximum.seconds)
   }
 
   /// The wait, in seconds, before retry number `retry` (`1` for the first retry).
@@ -50,24 +51,5 @@ public struct LaunchBackoff: Hashable, Sendable, CustomStringConvertible {
     if initial == 0 { return "immediate" }
     if multiplier == 1 { return "every \(formatMilliseconds(initial))" }
     return "from \(formatMilliseconds(initial)), ×\(multiplier), at most \(formatMilliseconds(maximum))"
-  }
-}
-
-extension DispatchTimeInterval {
-  /// The interval in seconds; `.never` is infinite.
-  var timeInterval: TimeInterval {
-    switch self {
-    case .seconds(let value): return TimeInterval(value)
-    case .milliseconds(let value): return TimeInterval(value) / 1_000
-    case .microseconds(let value): return TimeInterval(value) / 1_000_000
-    case .nanoseconds(let value): return TimeInterval(value) / 1_000_000_000
-    case .never: return .infinity
-    @unknown default: return .infinity
-    }
-  }
-
-  /// `seconds` as nanoseconds.
-  init(timeInterval seconds: TimeInterval) {
-    self = .nanoseconds(Int((seconds * 1_000_000_000).rounded()))
   }
 }

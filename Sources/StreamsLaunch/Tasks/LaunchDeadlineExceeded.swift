@@ -1,4 +1,5 @@
 import Dispatch
+import Streams
 
 /// A task's attempt ran past its deadline, so the queue cancelled it and counted it as failed.
 ///
@@ -24,7 +25,7 @@ public struct LaunchDeadlineExceeded: Error, Sendable, Equatable, CustomStringCo
 
   /// What happened and what to do about it.
   public var description: String {
-    "Task \"\(task)\" overran its deadline of \(formatMilliseconds(deadline.timeInterval)) (attempt \(attempt)) "
+    "Task \"\(task)\" overran its deadline of \(formatMilliseconds(deadline.seconds)) (attempt \(attempt)) "
       + "and was cancelled. Give it more time, retries, or make it optional."
   }
 }

@@ -23,11 +23,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// - Parameter priority: the priority of each subscription's task; by default, that of a
   ///   detached task.
   public func asObservable(priority: TaskPriority? = nil) -> Observable<Element> {
-    AsyncWorkObservable(priority: priority) { emit in
-      for try await element in self {
-        guard emit(element) else { return }
-      }
-    }
+    AsyncWorkObservable.iterating(priority: priority) { self }
   }
 }
 
@@ -56,11 +52,7 @@ extension Observable where Element: Sendable {
       priority: TaskPriority? = nil,
       _ makeSequence: @escaping @Sendable () -> Sequence
     ) -> Observable<Element> where Sequence.Element == Element {
-      AsyncWorkObservable(priority: priority) { emit in
-        for try await element in makeSequence() {
-          guard emit(element) else { return }
-        }
-      }
+      AsyncWorkObservable.iterating(priority: priority, makeSequence)
     }
   #else
     /// An observable sequence that makes a new `AsyncSequence` for each subscription and iterates
@@ -77,11 +69,31 @@ extension Observable where Element: Sendable {
       priority: TaskPriority? = nil,
       _ makeSequence: @escaping @Sendable () -> Sequence
     ) -> Observable<Element> where Sequence.Element == Element {
-      AsyncWorkObservable(priority: priority) { emit in
-        for try await element in makeSequence() {
-          guard emit(element) else { return }
-        }
-      }
+      AsyncWorkObservable.iterating(priority: priority, makeSequence)
     }
   #endif
+}
+
+#if compiler(>=6.2)
+  /// A sequence ``AsyncWorkObservable/iterating(priority:_:)`` can iterate in its detached task:
+  /// one whose `AsyncSequence` conformance is not actor-isolated.
+  typealias DetachedIterableSequence = AsyncSequence & SendableMetatype
+#else
+  /// A sequence ``AsyncWorkObservable/iterating(priority:_:)`` can iterate in its detached task.
+  typealias DetachedIterableSequence = AsyncSequence
+#endif
+
+extension AsyncWorkObservable {
+  /// The observable of `asObservable(priority:)` and `Observable.from(priority:_:)`: each
+  /// subscription's task calls `makeSequence` and sends its elements, stopping at the first one
+  /// sent after the subscription was disposed.
+  static func iterating<Sequence: DetachedIterableSequence>(
+    priority: TaskPriority?, _ makeSequence: @escaping @Sendable () -> Sequence
+  ) -> AsyncWorkObservable where Sequence.Element == Element {
+    AsyncWorkObservable(priority: priority) { emit in
+      for try await element in makeSequence() {
+        guard emit(element) else { return }
+      }
+    }
+  }
 }

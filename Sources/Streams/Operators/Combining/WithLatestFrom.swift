@@ -14,8 +14,19 @@ extension ObservableType {
     _ second: Second, resultSelector: @escaping (Element, Second.Element) throws -> Result,
     isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Observable<Result> {
+    withLatestFrom(
+      second, resultSelector: resultSelector, reportedAs: "withLatestFrom", isolation: isolation, file: file, line: line
+    )
+  }
+
+  /// `withLatestFrom(_:resultSelector:)` with `resultSelector` guarded for `isolation` under
+  /// `name`: the body of Observable's and Infallible's forms, each reporting its own name.
+  func withLatestFrom<Second: ObservableConvertibleType, Result>(
+    _ second: Second, resultSelector: @escaping (Element, Second.Element) throws -> Result,
+    reportedAs name: StaticString, isolation: (any Actor)?, file: StaticString, line: UInt
+  ) -> Observable<Result> {
     let resultSelector =
-      (isolation == nil ? resultSelector : Isolation.guarded(resultSelector, "withLatestFrom", isolation, file, line))
+      (isolation == nil ? resultSelector : Isolation.guarded(resultSelector, name, isolation, file, line))
     let (first, second) = (asObservable(), second.asObservable())
     return Observable.create { observer in
       // The two sources may send from different threads: the latest element of `second` is kept

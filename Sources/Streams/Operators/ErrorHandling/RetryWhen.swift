@@ -13,16 +13,22 @@ extension ObservableType {
     when notificationHandler: @escaping (Observable<Error>) -> Trigger,
     isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Observable<Element> {
-    RetryWhen(
-      source: asObservable(),
-      notificationHandler: (isolation == nil
-        ? notificationHandler : Isolation.guarded(notificationHandler, "retry(when:)", isolation, file, line)))
+    retrying(when: notificationHandler, isolation: isolation, file: file, line: line)
   }
 
   /// `retry(when:)` with the errors as `Swift.Error`.
   public func retry<Trigger: ObservableConvertibleType>(
     when notificationHandler: @escaping (Observable<Swift.Error>) -> Trigger,
     isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+  ) -> Observable<Element> {
+    retrying(when: notificationHandler, isolation: isolation, file: file, line: line)
+  }
+
+  /// Both `retry(when:)` overloads: `notificationHandler`, guarded for `isolation`, drives a
+  /// ``RetryWhen`` over this sequence; `Error` is the error type the handler's sequence receives.
+  private func retrying<Error: Swift.Error, Trigger: ObservableConvertibleType>(
+    when notificationHandler: @escaping (Observable<Error>) -> Trigger,
+    isolation: (any Actor)?, file: StaticString, line: UInt
   ) -> Observable<Element> {
     RetryWhen(
       source: asObservable(),

@@ -16,40 +16,20 @@ extension ObservableType {
     selector: @escaping (Observable<Subject.Element>) throws -> Observable<Result>,
     isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Observable<Result> where Subject.Observer.Element == Element {
-    MulticastSelector(
-      source: asObservable(),
-      subjectSelector: (isolation == nil
-        ? subjectSelector : Isolation.guarded(subjectSelector, "multicast(_:selector:)", isolation, file, line)),
-      selector: (isolation == nil
-        ? selector : Isolation.guarded(selector, "multicast(_:selector:)", isolation, file, line)))
-  }
-}
-
-final class MulticastSelector<Subject: SubjectType, Result>: Producer<Result>, @unchecked Sendable {
-  private let source: Observable<Subject.Observer.Element>
-  private let subjectSelector: () throws -> Subject
-  private let selector: (Observable<Subject.Element>) throws -> Observable<Result>
-
-  init(
-    source: Observable<Subject.Observer.Element>, subjectSelector: @escaping () throws -> Subject,
-    selector: @escaping (Observable<Subject.Element>) throws -> Observable<Result>
-  ) {
-    self.source = source
-    self.subjectSelector = subjectSelector
-    self.selector = selector
-  }
-
-  override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
-    -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result
-  {
-    let sink = ForwardingSink(observer: observer, cancel: cancel)
-    do {
-      let connectable = source.multicast(try subjectSelector())
-      let subscription = try selector(connectable.asObservable()).subscribe(sink)
-      return (sink, Disposables.create(subscription, connectable.connect()))
-    } catch {
-      sink.on(.error(error))
-      return (sink, Disposables.create())
+    let name: StaticString = "multicast(_:selector:)"
+    let subjectSelector =
+      (isolation == nil ? subjectSelector : Isolation.guarded(subjectSelector, name, isolation, file, line))
+    let selector = (isolation == nil ? selector : Isolation.guarded(selector, name, isolation, file, line))
+    let source = asObservable()
+    return Observable.create { observer in
+      do {
+        let connectable = source.multicast(try subjectSelector())
+        let subscription = try selector(connectable.asObservable()).subscribe(observer)
+        return Disposables.create(subscription, connectable.connect())
+      } catch {
+        observer.on(.error(error))
+        return Disposables.create()
+      }
     }
   }
 }

@@ -126,7 +126,7 @@ private final class DelayDrain<Element: Sendable>: @unchecked Sendable {
       }
       let waited = now.timeIntervalSince(state.waiting.oldest.time)
       let remaining = Swift.max(0, dueTime.seconds - waited)
-      return .step(after: .nanoseconds(Int((remaining * 1_000_000_000).rounded())))
+      return .step(after: DispatchTimeInterval(timeInterval: remaining))
     }
     switch next {
     case .fail(let failure):

@@ -8,8 +8,19 @@ extension ObservableType {
     _ object: Object, resultSelector: @escaping (Object, Element) -> Out,
     isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Observable<Out> {
+    withUnretained(
+      object, resultSelector: resultSelector, reportedAs: "withUnretained", isolation: isolation, file: file, line: line
+    )
+  }
+
+  /// `withUnretained(_:resultSelector:)` with `resultSelector` guarded for `isolation` under
+  /// `name`: the body of Observable's and Infallible's forms, each reporting its own name.
+  func withUnretained<Object: AnyObject, Out>(
+    _ object: Object, resultSelector: @escaping (Object, Element) -> Out, reportedAs name: StaticString,
+    isolation: (any Actor)?, file: StaticString, line: UInt
+  ) -> Observable<Out> {
     let resultSelector =
-      (isolation == nil ? resultSelector : Isolation.guarded(resultSelector, "withUnretained", isolation, file, line))
+      (isolation == nil ? resultSelector : Isolation.guarded(resultSelector, name, isolation, file, line))
     return step(()) { [weak object] _, event, downstream in
       switch event {
       case .next(let element):
