@@ -45,27 +45,48 @@ final class CompactMap<Source, Result>: ElementOperator<Source, Result>, @unchec
   override func makeSink<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
     -> ElementSink<Source, Observer> where Observer.Element == Result
   {
-    CompactMapSink<Source, Result, Observer>(transform: transform, observer: observer, cancel: cancel)
+    CompactMapSink<Source, Result?, Result, Observer>(transform: transform, observer: observer, cancel: cancel)
+  }
+}
+
+/// `Optional`, seen by ``CompactMapSink`` through a type parameter of its own (`Transformed`), so that
+/// its metadata comes with the sink's class rather than from a lookup of `Optional<Result>` per
+/// element, which generic code makes to hold the closure's result.
+protocol CompactMapOptional<Wrapped> {
+  associatedtype Wrapped
+  /// Calls `body` with the value, if there is one.
+  func ifSome(_ body: (Wrapped) -> Void)
+}
+
+extension Optional: CompactMapOptional {
+  @inline(__always)
+  func ifSome(_ body: (Wrapped) -> Void) {
+    if case .some(let value) = self { body(value) }
   }
 }
 
 /// `Result` is `Observer.Element` as a type parameter of its own: generic code finds its metadata in
-/// the class's, where `Observer.Element` would cost an associated-type lookup per element.
-final class CompactMapSink<Source, Result, Observer: ObserverType>: ElementSink<Source, Observer>, @unchecked Sendable
-where Observer.Element == Result {
-  private let transform: (Source) throws -> Result?
+/// the class's, where `Observer.Element` would cost an associated-type lookup per element. Likewise
+/// `Transformed` is `Result?` (see ``CompactMapOptional``).
+final class CompactMapSink<Source, Transformed: CompactMapOptional, Result, Observer: ObserverType>:
+  ElementSink<Source, Observer>, @unchecked Sendable
+where Observer.Element == Result, Transformed.Wrapped == Result {
+  private let transform: (Source) throws -> Transformed
 
-  init(transform: @escaping (Source) throws -> Result?, observer: Observer, cancel: Cancelable) {
+  init(transform: @escaping (Source) throws -> Transformed, observer: Observer, cancel: Cancelable) {
     self.transform = transform
     super.init(observer: observer, cancel: cancel)
   }
 
   override func onNext(_ element: Source) {
+    let transformed: Transformed
     do {
-      if let result = try transform(element) { forwardNext(result) }
+      transformed = try transform(element)
     } catch {
       forwardErrorAndDispose(error)
+      return
     }
+    transformed.ifSome { forwardNext($0) }
   }
 }
 
