@@ -63,28 +63,36 @@ where Observer.Element == Result {
     second.deallocate()
   }
 
+  // The element paths lock and unlock in line rather than through ``whileRunning(_:)``, whose
+  // closure is not inlined in unspecialized code (an indirect call per element).
   func nextFirst(_ value: First) {
-    whileRunning {
-      Self.keep(value, in: first, isSet: &hasFirst)
-      if hasSecond {
-        let latest = second.pointee  // A copy: the selector or downstream may re-enter and replace it.
-        combine(value, latest)
-      } else if secondDone {
-        stop(error: nil)  // The second completed without an element: no combination can come.
-      }
+    lock.lock()
+    if stopped { return lock.unlock() }
+    Self.keep(value, in: first, isSet: &hasFirst)
+    if hasSecond {
+      let latest = second.pointee  // A copy: the selector or downstream may re-enter and replace it.
+      combine(value, latest)
+    } else if secondDone {
+      stop(error: nil)  // The second completed without an element: no combination can come.
     }
+    let ended = stopped
+    lock.unlock()
+    if ended { dispose() }
   }
 
   func nextSecond(_ value: Second) {
-    whileRunning {
-      Self.keep(value, in: second, isSet: &hasSecond)
-      if hasFirst {
-        let latest = first.pointee
-        combine(latest, value)
-      } else if firstDone {
-        stop(error: nil)
-      }
+    lock.lock()
+    if stopped { return lock.unlock() }
+    Self.keep(value, in: second, isSet: &hasSecond)
+    if hasFirst {
+      let latest = first.pointee
+      combine(latest, value)
+    } else if firstDone {
+      stop(error: nil)
     }
+    let ended = stopped
+    lock.unlock()
+    if ended { dispose() }
   }
 
   func fail(_ error: Swift.Error) {
