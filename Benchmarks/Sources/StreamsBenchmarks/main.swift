@@ -5,10 +5,12 @@
 #endif
 
 /// Runs every column of `row` and returns its cells; records wrong sums in `failures`.
-func measure(_ row: Row, sizes: Sizes, countsAllocations: Bool, failures: inout [String]) -> [Column: Cell] {
+func measure(
+  _ row: Row, sizes: Sizes, columns: Set<Column>?, countsAllocations: Bool, failures: inout [String]
+) -> [Column: Cell] {
   var workloads: [(Column, Workload)] = []
   var cells: [Column: Cell] = [:]
-  for column in Column.allCases {
+  for column in Column.allCases where columns?.contains(column) ?? true {
     switch row.columns(column) {
     case .measured(let workload): workloads.append((column, workload))
     case .notApplicable(let reason): cells[column] = .notApplicable(reason: reason)
@@ -77,13 +79,30 @@ var failures: [String] = []
 var results: [RowResult] = []
 for row in rows {
   printError("running \(row.id): \(row.title(sizes))")
-  let cells = measure(row, sizes: sizes, countsAllocations: countsAllocations, failures: &failures)
+  let cells = measure(
+    row, sizes: sizes, columns: options.columns, countsAllocations: countsAllocations, failures: &failures)
   results.append(RowResult(row: row, sizes: sizes, cells: cells))
 }
 
 print(report(results, sizes: sizes, command: command, countsAllocations: countsAllocations))
 
+if options.rows == nil || options.costs {
+  printError("measuring memory per live subscription")
+  print(Costs.report(Costs.memory(), countsAllocations: countsAllocations))
+}
+if options.costs {
+  // Release code size and type-check time: built and compiled by the scripts, which print their
+  // own tables (minutes: a release build of every library, and the type-check file RUNS times).
+  let root = Options.packageRoot
+  for script in ["Benchmarks/Costs/code-size.sh", "Benchmarks/TypeCheck/report.sh"] {
+    printError("running \(script)")
+    fflush(nil)  // Every stream: the table printed so far comes before the script's output.
+    let status = system("cd '\(root)' && sh \(script)")
+    if status != 0 { failures.append("\(script) exited with status \(status)") }
+  }
+}
+
 if !failures.isEmpty {
-  printError("FAILED: wrong sums:\n" + failures.map { "  " + $0 }.joined(separator: "\n"))
+  printError("FAILED:\n" + failures.map { "  " + $0 }.joined(separator: "\n"))
   exit(1)
 }

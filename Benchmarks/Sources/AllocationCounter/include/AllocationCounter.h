@@ -20,6 +20,10 @@ void allocation_counter_stop(void);
 /// The number of allocation calls counted so far.
 uint64_t allocation_counter_total(void);
 
+/// Bytes allocated minus bytes freed, by each block's `malloc_usable_size`, while counting (glibc
+/// only; 0 elsewhere).
+int64_t allocation_counter_net_bytes(void);
+
 /// 1 if this platform's allocator is interposed, else 0 (a build-time fact; the benchmark also
 /// checks at run time that a known allocation is seen).
 int allocation_counter_is_available(void);

@@ -7,7 +7,8 @@ import Synchronization
 #endif
 
 // The "contract floor": the least a library can do while keeping the rules Streams keeps. No lock is
-// held while calling out (a subscriber, a user closure, an inner sequence); every allocation the API
+// held while calling out (a subscriber, a user closure, an inner sequence; E and F keep the recursive
+// lock that TheContract.md keeps for flatMap and combineLatest, as RxSwift); every allocation the API
 // requires is made (a subject and a subscription are objects a user holds, `just` makes an object);
 // thread-safe where Streams is. Where the locked-closures floor already keeps these rules (its sends
 // snapshot under the lock and call after unlocking), the contract floor is built from the same parts.
@@ -192,34 +193,6 @@ final class ContractReplaySubject<Element>: @unchecked Sendable {
   }
 }
 
-/// Serializes calls out of an operator whose sources may send from different threads, without
-/// holding a lock while calling: the first sender delivers, and values that arrive meanwhile queue
-/// (under the owner's lock) for it to deliver in order.
-struct DeliveryQueue<Value> {
-  private var delivering = false
-  private var queue: ContiguousArray<Value> = []
-
-  /// Under the owner's lock: `true` if the caller must deliver `value` (then drain with `next`);
-  /// `false` if it was queued for the sender already delivering.
-  mutating func enter(_ value: Value) -> Bool {
-    if delivering {
-      queue.append(value)
-      return false
-    }
-    delivering = true
-    return true
-  }
-
-  /// Under the owner's lock: the next queued value, or `nil` (and delivering ends).
-  mutating func next() -> Value? {
-    if queue.isEmpty {
-      delivering = false
-      return nil
-    }
-    return queue.removeFirst()
-  }
-}
-
 /// A disposed flag per operator stage, checked before each call out, as RxSwift stops at the next
 /// closure once a subscription is disposed.
 final class StageFlag: Sendable {
@@ -313,13 +286,14 @@ final class ContractJust<Element>: ContractSource {
   }
 }
 
-/// `flatMap { just($0) }` under the contract: each value makes a `just` object and subscribes to it;
-/// the count of running inner sequences (for completion) is kept atomically; deliveries from inner
-/// sequences, which may run on different threads, are serialized with a ``DeliveryQueue`` rather
-/// than by holding a lock while calling the subscriber.
+/// `flatMap { just($0) }` under the contract: each value makes a `just` object and subscribes to it
+/// through a protocol; the count of running inner sequences (for completion) is kept atomically.
+/// Deliveries from inner sequences, which may run on different threads, are serialized as Streams'
+/// contract has it for `flatMap` (TheContract.md, "How operators keep delivery serial"): under a
+/// recursive mutex held while forwarding, as RxSwift does, so a re-entrant call from the same thread
+/// works.
 final class ContractFlatMapJust<Value>: @unchecked Sendable {
-  private let mutex = PThreadMutex.make()
-  private var queue = DeliveryQueue<Value>()
+  private let mutex = PThreadMutex.make(recursive: true)
   private let active = Atomic<Int>(1)  // The source, plus running inner sequences.
   private let next: (Value) -> Void
 
@@ -328,33 +302,22 @@ final class ContractFlatMapJust<Value>: @unchecked Sendable {
   func receive(_ value: Value) {
     let inner = ContractJust.make(value)
     active.wrappingAdd(1, ordering: .relaxed)
-    inner.subscribe(onNext: deliver, onCompleted: { active.wrappingSubtract(1, ordering: .acquiringAndReleasing) })
-  }
-
-  private func deliver(_ value: Value) {
-    mutex.lock()
-    let mine = queue.enter(value)
-    mutex.unlock()
-    guard mine else { return }
-    next(value)
-    while true {
-      mutex.lock()
-      let queued = queue.next()
-      mutex.unlock()
-      guard let queued else { return }
-      next(queued)
-    }
+    inner.subscribe(
+      onNext: { value in
+        mutex.lock()
+        next(value)
+        mutex.unlock()
+      }, onCompleted: { active.wrappingSubtract(1, ordering: .acquiringAndReleasing) })
   }
 }
 
-/// `combineLatest` of two sources under the contract: storing a value and taking the pair happen
-/// under a mutex; combining (a user closure) and delivering happen after unlocking, serialized by a
-/// ``DeliveryQueue`` that keeps the pairs in the order the values arrived.
+/// `combineLatest` of two sources under the contract Streams keeps for it (TheContract.md): storing
+/// a value, combining and delivering under one recursive mutex, as RxSwift does, so a re-entrant
+/// call from the same thread works.
 final class ContractCombineLatest<First, Second, Result>: @unchecked Sendable {
-  private let mutex = PThreadMutex.make()
+  private let mutex = PThreadMutex.make(recursive: true)
   private var first: First?
   private var second: Second?
-  private var queue = DeliveryQueue<(First, Second)>()
   private let combine: (First, Second) -> Result
   private let next: (Result) -> Void
 
@@ -366,28 +329,14 @@ final class ContractCombineLatest<First, Second, Result>: @unchecked Sendable {
   func receiveFirst(_ value: First) {
     mutex.lock()
     first = value
-    guard let second else { return mutex.unlock() }
-    deliverUnlocking((value, second))
+    if let second { next(combine(value, second)) }
+    mutex.unlock()
   }
 
   func receiveSecond(_ value: Second) {
     mutex.lock()
     second = value
-    guard let first else { return mutex.unlock() }
-    deliverUnlocking((first, value))
-  }
-
-  private func deliverUnlocking(_ pair: (First, Second)) {
-    let mine = queue.enter(pair)
+    if let first { next(combine(first, value)) }
     mutex.unlock()
-    guard mine else { return }
-    next(combine(pair.0, pair.1))
-    while true {
-      mutex.lock()
-      let queued = queue.next()
-      mutex.unlock()
-      guard let queued else { return }
-      next(combine(queued.0, queued.1))
-    }
   }
 }

@@ -45,6 +45,17 @@ struct Sizes: Sendable {
 enum Column: CaseIterable {
   case streams, openCombine, closures, lockedClosures, contractFloor
 
+  /// The column's name on the command line (`--columns`).
+  var key: String {
+    switch self {
+    case .streams: "streams"
+    case .openCombine: "opencombine"
+    case .closures: "closures"
+    case .lockedClosures: "locked"
+    case .contractFloor: "contract"
+    }
+  }
+
   var name: String {
     switch self {
     case .streams: "Streams"
