@@ -4,6 +4,9 @@
 ///
 /// For factories that need no sink of their own (`timer`, `generate`): the observer is type-erased,
 /// so `start` need not be generic.
+// Unchecked as every producer that stores the caller's closure (Map, Filter, …): `start` is set
+// once and only read, and the factories that build it guard the closures they capture under the
+// isolation contract at their public entry points (IsolationTests; the whole suite under TSan).
 final class SinkProducer<Element>: Producer<Element>, @unchecked Sendable {
   private let start: (Sink<AnyObserver<Element>>) -> Disposable
 

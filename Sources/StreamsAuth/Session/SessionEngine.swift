@@ -21,6 +21,9 @@ import Streams
 /// credential and queue its publication), and once more to find the job queue empty. The first
 /// two cannot merge: the credential must be saved before anyone can see it, and the save must not
 /// run under the lock.
+// Unchecked: every mutable field is in `state`, a LockedState; its jobs (closures that are not
+// Sendable) are only taken out under that lock and run by the one thread holding the outbox's
+// delivery claim. InterceptorStormTests and DependentSessionTests run it on real threads under TSan.
 final class SessionEngine: @unchecked Sendable {
   typealias Machine = SessionStateMachine
   typealias FlightOutcome = Machine.FlightOutcome

@@ -68,6 +68,8 @@ extension Optional: CompactMapOptional {
 /// `Result` is `Observer.Element` as a type parameter of its own: generic code finds its metadata in
 /// the class's, where `Observer.Element` would cost an associated-type lookup per element. Likewise
 /// `Transformed` is `Result?` (see ``CompactMapOptional``).
+// Unchecked as every element sink: `transform` is immutable, and the only mutable state is the
+// superclass's, touched by `onNext` calls that the Rx grammar serializes (ElementOperatorTests).
 final class CompactMapSink<Source, Transformed: CompactMapOptional, Result, Observer: ObserverType>:
   ElementSink<Source, Observer>, @unchecked Sendable
 where Observer.Element == Result, Transformed.Wrapped == Result {
