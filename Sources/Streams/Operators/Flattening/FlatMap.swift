@@ -11,12 +11,8 @@ extension ObservableType {
   public func flatMap<Inner: ObservableConvertibleType>(
     _ selector: @escaping (Element) throws -> Inner, isolation: (any Actor)? = #isolation, file: StaticString = #file,
     line: UInt = #line
-  )
-    -> Observable<Inner.Element>
-  {
-    Flatten(
-      source: asObservable(), strategy: .merge(maxConcurrent: .max),
-      selector: (isolation == nil ? selector : Isolation.guarded(selector, "flatMap", isolation, file, line)))
+  ) -> Observable<Inner.Element> {
+    flatten(.merge(maxConcurrent: .max), selector, "flatMap", isolation, file, line)
   }
 
   /// Maps each element to an inner sequence and sends only the newest one's events: a new element
@@ -29,12 +25,8 @@ extension ObservableType {
   public func flatMapLatest<Inner: ObservableConvertibleType>(
     _ selector: @escaping (Element) throws -> Inner, isolation: (any Actor)? = #isolation, file: StaticString = #file,
     line: UInt = #line
-  )
-    -> Observable<Inner.Element>
-  {
-    Flatten(
-      source: asObservable(), strategy: .latest,
-      selector: (isolation == nil ? selector : Isolation.guarded(selector, "flatMapLatest", isolation, file, line)))
+  ) -> Observable<Inner.Element> {
+    flatten(.latest, selector, "flatMapLatest", isolation, file, line)
   }
 
   /// Maps an element to an inner sequence only when none is running; elements that arrive while
@@ -42,24 +34,28 @@ extension ObservableType {
   public func flatMapFirst<Inner: ObservableConvertibleType>(
     _ selector: @escaping (Element) throws -> Inner, isolation: (any Actor)? = #isolation, file: StaticString = #file,
     line: UInt = #line
-  )
-    -> Observable<Inner.Element>
-  {
-    Flatten(
-      source: asObservable(), strategy: .first,
-      selector: (isolation == nil ? selector : Isolation.guarded(selector, "flatMapFirst", isolation, file, line)))
+  ) -> Observable<Inner.Element> {
+    flatten(.first, selector, "flatMapFirst", isolation, file, line)
   }
 
   /// Maps each element to an inner sequence and runs them one after another, in order.
   public func concatMap<Inner: ObservableConvertibleType>(
     _ selector: @escaping (Element) throws -> Inner, isolation: (any Actor)? = #isolation, file: StaticString = #file,
     line: UInt = #line
-  )
-    -> Observable<Inner.Element>
-  {
+  ) -> Observable<Inner.Element> {
+    flatten(.merge(maxConcurrent: 1), selector, "concatMap", isolation, file, line)
+  }
+}
+
+extension ObservableType {
+  /// The operator of the flatMap family with `strategy`, its selector guarded for `isolation`.
+  private func flatten<Inner: ObservableConvertibleType>(
+    _ strategy: FlattenStrategy, _ selector: @escaping (Element) throws -> Inner, _ name: StaticString,
+    _ isolation: (any Actor)?, _ file: StaticString, _ line: UInt
+  ) -> Observable<Inner.Element> {
     Flatten(
-      source: asObservable(), strategy: .merge(maxConcurrent: 1),
-      selector: (isolation == nil ? selector : Isolation.guarded(selector, "concatMap", isolation, file, line)))
+      source: asObservable(), strategy: strategy,
+      selector: (isolation == nil ? selector : Isolation.guarded(selector, name, isolation, file, line)))
   }
 }
 
