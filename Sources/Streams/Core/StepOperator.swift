@@ -1,7 +1,7 @@
 /// The machinery behind the operators whose per-subscription work is "a little state, updated by
 /// each event": `reduce`, `takeLast`, `toArray`, `enumerated`, and friends. (The hot ones, `scan`,
-/// `distinctUntilChanged`, `skip` and `take`, have sinks of their own on the `ElementOperator`
-/// shape, which build no `Event` per element.)
+/// `distinctUntilChanged`, `skip` and `take`, are stages of an ``ElementOperator``, whose sink
+/// builds no `Event` per element.)
 ///
 /// Each subscription gets fresh state from `makeState`; `step` receives every upstream event with
 /// that state and a ``Downstream`` that collects what to send. The sink runs `step` on a copy of

@@ -1,49 +1,35 @@
-/// Checks that a sequence has at most one element (and, for a ``Single``, at least one).
-final class AtMostOne<Element>: ElementOperator<Element, Element>, @unchecked Sendable {
-  private let requiresElement: Bool
+/// The stage of `asSingle` and `asMaybe`: checks that a sequence has at most one element (and, for a
+/// ``Single``, at least one). Its state is the element, sent once the source completes.
+struct AtMostOne<Element>: ElementStage {
+  /// The element is sent unchanged.
+  typealias Result = Element
+  /// The element, once the source sent one.
+  typealias State = Element?
 
-  init(source: Observable<Element>, requiresElement: Bool) {
-    self.requiresElement = requiresElement
-    super.init(source: source)
-  }
+  /// Whether completing without an element is an error (``Single``) rather than empty (``Maybe``).
+  let requiresElement: Bool
 
-  override func makeSink<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
-    -> ElementSink<Element, Observer> where Observer.Element == Element
-  {
-    AtMostOneSink(requiresElement: requiresElement, observer: observer, cancel: cancel)
-  }
-}
+  func makeState() -> State { nil }
 
-final class AtMostOneSink<Observer: ObserverType>: ElementSink<Observer.Element, Observer>, @unchecked Sendable {
-  private let requiresElement: Bool
-  // Touched only by `on(_:)`, whose calls the Rx grammar serializes.
-  private var element: Observer.Element?
-
-  init(requiresElement: Bool, observer: Observer, cancel: Cancelable) {
-    self.requiresElement = requiresElement
-    super.init(observer: observer, cancel: cancel)
-  }
-
-  override func onNext(_ value: Observer.Element) {
-    if element != nil {
-      forwardOn(.error(StreamsError.moreThanOneElement))
-      dispose()
+  static func onNext<Observer>(_ element: Element, _ sink: ElementSink<Self, Observer>) {
+    if sink.state != nil {
+      sink.forwardErrorAndDispose(StreamsError.moreThanOneElement)
     } else {
-      element = value
+      sink.state = element
     }
   }
 
-  override func onTerminal(_ event: Event<Observer.Element>) {
+  static func onTerminal<Observer>(_ event: Event<Element>, _ sink: ElementSink<Self, Observer>) {
     if case .completed = event {
-      if let element {
-        forwardOn(.next(element))
-        forwardOn(.completed)
+      if let element = sink.state {
+        sink.forwardOn(.next(element))
+        sink.forwardOn(.completed)
       } else {
-        forwardOn(requiresElement ? .error(StreamsError.noElements) : .completed)
+        sink.forwardOn(sink.stage.requiresElement ? .error(StreamsError.noElements) : .completed)
       }
     } else {
-      forwardOn(event)
+      sink.forwardOn(event)
     }
-    dispose()
+    sink.dispose()
   }
 }

@@ -3,13 +3,13 @@ extension ObservableType {
   /// ``StreamsError/noElements`` when it completes empty, or ``StreamsError/moreThanOneElement`` at
   /// a second element.
   public func asSingle() -> Single<Element> {
-    Single(raw: AtMostOne(source: asObservable(), requiresElement: true))
+    Single(raw: ElementOperator(source: asObservable(), stage: AtMostOne(requiresElement: true)))
   }
 
   /// The sequence as a ``Maybe``: its element once it completes, empty completion if none, or
   /// ``StreamsError/moreThanOneElement`` at a second element.
   public func asMaybe() -> Maybe<Element> {
-    Maybe(raw: AtMostOne(source: asObservable(), requiresElement: false))
+    Maybe(raw: ElementOperator(source: asObservable(), stage: AtMostOne(requiresElement: false)))
   }
 }
 

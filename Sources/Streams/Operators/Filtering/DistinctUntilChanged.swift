@@ -25,12 +25,13 @@ extension ObservableType {
     _ keySelector: @escaping (Element) throws -> Key, comparer: @escaping (Key, Key) throws -> Bool,
     isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Observable<Element> {
-    DistinctUntilChanged(
+    ElementOperator(
       source: asObservable(),
-      keySelector: (isolation == nil
-        ? keySelector : Isolation.guarded(keySelector, "distinctUntilChanged", isolation, file, line)),
-      comparer: (isolation == nil
-        ? comparer : Isolation.guarded(comparer, "distinctUntilChanged", isolation, file, line)))
+      stage: DistinctUntilChanged(
+        keySelector: isolation == nil
+          ? keySelector : Isolation.guarded(keySelector, "distinctUntilChanged", isolation, file, line),
+        comparer: isolation == nil
+          ? comparer : Isolation.guarded(comparer, "distinctUntilChanged", isolation, file, line)))
   }
 
   /// Drops each element whose key equals the previous element's key.
@@ -58,67 +59,37 @@ extension ObservableType where Element: Equatable {
   }
 }
 
-final class DistinctUntilChanged<Element, Key>: ElementOperator<Element, Element>, @unchecked Sendable {
-  private let keySelector: (Element) throws -> Key
-  private let comparer: (Key, Key) throws -> Bool
+/// `distinctUntilChanged`'s stage. Its state is the previous key, in a slot allocated once per
+/// subscription (`hasKey` says whether it holds one): in unspecialized generic code an
+/// `Optional<Key>` would cost a metadata lookup per element. The closures get copies.
+struct DistinctUntilChanged<Element, Key>: ElementStage {
+  /// The closure that gives an element's key.
+  let keySelector: (Element) throws -> Key
+  /// The closure that says whether two keys are equal.
+  let comparer: (Key, Key) throws -> Bool
 
-  init(
-    source: Observable<Element>, keySelector: @escaping (Element) throws -> Key,
-    comparer: @escaping (Key, Key) throws -> Bool
-  ) {
-    self.keySelector = keySelector
-    self.comparer = comparer
-    super.init(source: source)
+  func makeState() -> (previous: UnsafeMutablePointer<Key>, hasKey: Bool) { (.allocate(capacity: 1), false) }
+
+  static func destroy(_ state: (previous: UnsafeMutablePointer<Key>, hasKey: Bool)) {
+    if state.hasKey { state.previous.deinitialize(count: 1) }
+    state.previous.deallocate()
   }
 
-  override func makeSink<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
-    -> ElementSink<Element, Observer> where Observer.Element == Element
-  {
-    DistinctUntilChangedSink(keySelector: keySelector, comparer: comparer, observer: observer, cancel: cancel)
-  }
-}
-
-final class DistinctUntilChangedSink<Observer: ObserverType, Key>: ElementSink<Observer.Element, Observer>,
-  @unchecked Sendable
-{
-  typealias Element = Observer.Element
-  private let keySelector: (Element) throws -> Key
-  private let comparer: (Key, Key) throws -> Bool
-  // The previous key, in a slot allocated once per subscription (`hasKey` says whether it holds
-  // one): in unspecialized generic code an `Optional<Key>` would cost a metadata lookup per element.
-  // Touched only by `onNext`, whose calls the Rx grammar serializes; the closures get copies.
-  private let previous = UnsafeMutablePointer<Key>.allocate(capacity: 1)
-  private var hasKey = false
-
-  init(
-    keySelector: @escaping (Element) throws -> Key, comparer: @escaping (Key, Key) throws -> Bool,
-    observer: Observer, cancel: Cancelable
-  ) {
-    self.keySelector = keySelector
-    self.comparer = comparer
-    super.init(observer: observer, cancel: cancel)
-  }
-
-  deinit {
-    if hasKey { previous.deinitialize(count: 1) }
-    previous.deallocate()
-  }
-
-  override func onNext(_ element: Element) {
+  static func onNext<Observer>(_ element: Element, _ sink: ElementSink<Self, Observer>) {
     do {
-      let key = try keySelector(element)
-      if hasKey {
-        let last = previous.pointee
-        if try comparer(last, key) { return }
-        previous.pointee = key
+      let key = try sink.stage.keySelector(element)
+      if sink.state.hasKey {
+        let last = sink.state.previous.pointee
+        if try sink.stage.comparer(last, key) { return }
+        sink.state.previous.pointee = key
       } else {
-        previous.initialize(to: key)
-        hasKey = true
+        sink.state.previous.initialize(to: key)
+        sink.state.hasKey = true
       }
     } catch {
-      forwardErrorAndDispose(error)
+      sink.forwardErrorAndDispose(error)
       return
     }
-    forwardNext(element)
+    sink.forwardNext(element)
   }
 }

@@ -11,9 +11,10 @@ extension ObservableType {
     _ predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation, file: StaticString = #file,
     line: UInt = #line
   ) -> Observable<Element> {
-    Filter(
+    ElementOperator(
       source: asObservable(),
-      predicate: (isolation == nil ? predicate : Isolation.guarded(predicate, "filter", isolation, file, line)))
+      stage: Filter(
+        predicate: isolation == nil ? predicate : Isolation.guarded(predicate, "filter", isolation, file, line)))
   }
 
   /// Transforms each element with `transform` and passes on the non-`nil` results.
@@ -28,24 +29,10 @@ extension ObservableType {
     _ transform: @escaping (Element) throws -> Result?, isolation: (any Actor)? = #isolation,
     file: StaticString = #file, line: UInt = #line
   ) -> Observable<Result> {
-    CompactMap(
+    ElementOperator(
       source: asObservable(),
-      transform: (isolation == nil ? transform : Isolation.guarded(transform, "compactMap", isolation, file, line)))
-  }
-}
-
-final class CompactMap<Source, Result>: ElementOperator<Source, Result>, @unchecked Sendable {
-  private let transform: (Source) throws -> Result?
-
-  init(source: Observable<Source>, transform: @escaping (Source) throws -> Result?) {
-    self.transform = transform
-    super.init(source: source)
-  }
-
-  override func makeSink<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
-    -> ElementSink<Source, Observer> where Observer.Element == Result
-  {
-    CompactMapSink<Source, Result?, Result, Observer>(transform: transform, observer: observer, cancel: cancel)
+      stage: CompactMap<Element, Result?, Result>(
+        transform: isolation == nil ? transform : Isolation.guarded(transform, "compactMap", isolation, file, line)))
   }
 }
 
@@ -65,63 +52,32 @@ extension Optional: CompactMapOptional {
   }
 }
 
-/// `Result` is `Observer.Element` as a type parameter of its own: generic code finds its metadata in
-/// the class's, where `Observer.Element` would cost an associated-type lookup per element. Likewise
+/// `compactMap`'s stage. `Result` is a type parameter of its own: generic code finds its metadata in
+/// the stage's, where `Observer.Element` would cost an associated-type lookup per element. Likewise
 /// `Transformed` is `Result?` (see ``CompactMapOptional``).
-// Unchecked as every element sink: `transform` is immutable, and the only mutable state is the
-// superclass's, touched by `onNext` calls that the Rx grammar serializes (ElementOperatorTests).
-final class CompactMapSink<Source, Transformed: CompactMapOptional, Result, Observer: ObserverType>:
-  ElementSink<Source, Observer>, @unchecked Sendable
-where Observer.Element == Result, Transformed.Wrapped == Result {
-  private let transform: (Source) throws -> Transformed
+struct CompactMap<Element, Transformed: CompactMapOptional, Result>: ElementStage where Transformed.Wrapped == Result {
+  /// The closure `compactMap` was given.
+  let transform: (Element) throws -> Transformed
 
-  init(transform: @escaping (Source) throws -> Transformed, observer: Observer, cancel: Cancelable) {
-    self.transform = transform
-    super.init(observer: observer, cancel: cancel)
-  }
-
-  override func onNext(_ element: Source) {
+  static func onNext<Observer>(_ element: Element, _ sink: ElementSink<Self, Observer>) {
     let transformed: Transformed
     do {
-      transformed = try transform(element)
+      transformed = try sink.stage.transform(element)
     } catch {
-      forwardErrorAndDispose(error)
+      sink.forwardErrorAndDispose(error)
       return
     }
-    transformed.ifSome { forwardNext($0) }
+    transformed.ifSome { sink.forwardNext($0) }
   }
 }
 
-/// `filter`: its own sink rather than a `compactMap` to an optional, so that an element passes
+/// `filter`'s stage: its own rather than a `compactMap` to an optional, so that an element passes
 /// through without being wrapped (in generic code, `Optional<T>` costs a metadata lookup per element).
-final class Filter<Element>: ElementOperator<Element, Element>, @unchecked Sendable {
-  private let predicate: (Element) throws -> Bool
+struct Filter<Element>: ElementStage {
+  /// The closure `filter` was given.
+  let predicate: (Element) throws -> Bool
 
-  init(source: Observable<Element>, predicate: @escaping (Element) throws -> Bool) {
-    self.predicate = predicate
-    super.init(source: source)
-  }
-
-  override func makeSink<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
-    -> ElementSink<Element, Observer> where Observer.Element == Element
-  {
-    FilterSink(predicate: predicate, observer: observer, cancel: cancel)
-  }
-}
-
-final class FilterSink<Observer: ObserverType>: ElementSink<Observer.Element, Observer>, @unchecked Sendable {
-  private let predicate: (Observer.Element) throws -> Bool
-
-  init(predicate: @escaping (Observer.Element) throws -> Bool, observer: Observer, cancel: Cancelable) {
-    self.predicate = predicate
-    super.init(observer: observer, cancel: cancel)
-  }
-
-  override func onNext(_ element: Observer.Element) {
-    do {
-      if try predicate(element) { forwardNext(element) }
-    } catch {
-      forwardErrorAndDispose(error)
-    }
+  static func onNext<Observer>(_ element: Element, _ sink: ElementSink<Self, Observer>) {
+    if sink.check({ try sink.stage.predicate(element) }) == true { sink.forwardNext(element) }
   }
 }

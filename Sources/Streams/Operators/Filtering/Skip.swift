@@ -7,39 +7,22 @@ extension ObservableType {
   /// ```
   public func skip(_ count: Int) -> Observable<Element> {
     if count <= 0 { return asObservable() }
-    return Skip(source: asObservable(), count: count)
+    return ElementOperator(source: asObservable(), stage: Skip(count: count))
   }
 }
 
-final class Skip<Element>: ElementOperator<Element, Element>, @unchecked Sendable {
-  private let count: Int
+/// `skip`'s stage. Its state is how many elements are still to be dropped.
+struct Skip<Element>: ElementStage {
+  /// How many elements to drop.
+  let count: Int
 
-  init(source: Observable<Element>, count: Int) {
-    self.count = count
-    super.init(source: source)
-  }
+  func makeState() -> Int { count }
 
-  override func makeSink<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
-    -> ElementSink<Element, Observer> where Observer.Element == Element
-  {
-    SkipSink(count: count, observer: observer, cancel: cancel)
-  }
-}
-
-final class SkipSink<Observer: ObserverType>: ElementSink<Observer.Element, Observer>, @unchecked Sendable {
-  // Touched only by `onNext`, whose calls the Rx grammar serializes.
-  private var remaining: Int
-
-  init(count: Int, observer: Observer, cancel: Cancelable) {
-    self.remaining = count
-    super.init(observer: observer, cancel: cancel)
-  }
-
-  override func onNext(_ element: Observer.Element) {
-    if remaining > 0 {
-      remaining -= 1
+  static func onNext<Observer>(_ element: Element, _ sink: ElementSink<Self, Observer>) {
+    if sink.state > 0 {
+      sink.state -= 1
     } else {
-      forwardNext(element)
+      sink.forwardNext(element)
     }
   }
 }

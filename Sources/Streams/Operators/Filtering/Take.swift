@@ -10,38 +10,22 @@ extension ObservableType {
   /// ```
   public func take(_ count: Int) -> Observable<Element> {
     if count <= 0 { return .empty() }
-    return Take(source: asObservable(), count: count)
+    return ElementOperator(source: asObservable(), stage: Take(count: count))
   }
 }
 
-final class Take<Element>: ElementOperator<Element, Element>, @unchecked Sendable {
-  private let count: Int
+/// `take`'s stage. Its state is how many elements are still to be taken, decremented before an
+/// element is sent.
+struct Take<Element>: ElementStage {
+  /// How many elements to take.
+  let count: Int
 
-  init(source: Observable<Element>, count: Int) {
-    self.count = count
-    super.init(source: source)
-  }
+  func makeState() -> Int { count }
 
-  override func makeSink<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
-    -> ElementSink<Element, Observer> where Observer.Element == Element
-  {
-    TakeSink(count: count, observer: observer, cancel: cancel)
-  }
-}
-
-final class TakeSink<Observer: ObserverType>: ElementSink<Observer.Element, Observer>, @unchecked Sendable {
-  // Touched only by `onNext`, whose calls the Rx grammar serializes.
-  private var remaining: Int
-
-  init(count: Int, observer: Observer, cancel: Cancelable) {
-    self.remaining = count
-    super.init(observer: observer, cancel: cancel)
-  }
-
-  override func onNext(_ element: Observer.Element) {
-    guard remaining > 0 else { return }
-    remaining -= 1
-    forwardNext(element)
-    if remaining == 0 { onTerminal(.completed) }
+  static func onNext<Observer>(_ element: Element, _ sink: ElementSink<Self, Observer>) {
+    guard sink.state > 0 else { return }
+    sink.state -= 1
+    sink.forwardNext(element)
+    if sink.state == 0 { sink.on(.completed) }
   }
 }

@@ -24,10 +24,11 @@ extension ObservableType {
   )
     -> Observable<Element>
   {
-    TakeWhile(
+    ElementOperator(
       source: asObservable(),
-      predicate: (isolation == nil ? predicate : Isolation.guarded(predicate, "take(while:)", isolation, file, line)),
-      behavior: behavior)
+      stage: TakeWhile(
+        predicate: isolation == nil ? predicate : Isolation.guarded(predicate, "take(while:)", isolation, file, line),
+        behavior: behavior))
   }
 
   /// Sends elements until `predicate` holds for one, then completes.
@@ -53,97 +54,45 @@ extension ObservableType {
     while predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation,
     file: StaticString = #file, line: UInt = #line
   ) -> Observable<Element> {
-    SkipWhile(
+    ElementOperator(
       source: asObservable(),
-      predicate: (isolation == nil ? predicate : Isolation.guarded(predicate, "skip(while:)", isolation, file, line)))
+      stage: SkipWhile(
+        predicate: isolation == nil ? predicate : Isolation.guarded(predicate, "skip(while:)", isolation, file, line)))
   }
 }
 
-final class TakeWhile<Element>: ElementOperator<Element, Element>, @unchecked Sendable {
-  private let predicate: (Element) throws -> Bool
-  private let behavior: TakeBehavior
+/// `take(while:)`'s stage. Its state is whether it is still taking, cleared before the last element
+/// is sent, so that an element sent back re-entrantly then is dropped.
+struct TakeWhile<Element>: ElementStage {
+  /// The closure `take(while:)` was given.
+  let predicate: (Element) throws -> Bool
+  /// Whether the element that failed `predicate` is sent too.
+  let behavior: TakeBehavior
 
-  init(source: Observable<Element>, predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior) {
-    self.predicate = predicate
-    self.behavior = behavior
-    super.init(source: source)
-  }
+  func makeState() -> Bool { true }
 
-  override func makeSink<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
-    -> ElementSink<Element, Observer> where Observer.Element == Element
-  {
-    TakeWhileSink(predicate: predicate, behavior: behavior, observer: observer, cancel: cancel)
+  static func onNext<Observer>(_ element: Element, _ sink: ElementSink<Self, Observer>) {
+    guard sink.state, let holds = sink.check({ try sink.stage.predicate(element) }) else { return }
+    sink.state = holds
+    if holds || sink.stage.behavior == .inclusive { sink.forwardNext(element) }
+    if !holds { sink.on(.completed) }
   }
 }
 
-final class TakeWhileSink<Observer: ObserverType>: ElementSink<Observer.Element, Observer>, @unchecked Sendable {
-  private let predicate: (Observer.Element) throws -> Bool
-  private let behavior: TakeBehavior
-  // Touched only by `onNext`, whose calls the Rx grammar serializes. Cleared before the last
-  // element is sent, so an element sent back re-entrantly then is dropped.
-  private var running = true
+/// `skip(while:)`'s stage. Its state is whether it is still skipping: once an element failed
+/// `predicate`, `predicate` is not called again.
+struct SkipWhile<Element>: ElementStage {
+  /// The closure `skip(while:)` was given.
+  let predicate: (Element) throws -> Bool
 
-  init(
-    predicate: @escaping (Observer.Element) throws -> Bool, behavior: TakeBehavior, observer: Observer,
-    cancel: Cancelable
-  ) {
-    self.predicate = predicate
-    self.behavior = behavior
-    super.init(observer: observer, cancel: cancel)
-  }
+  func makeState() -> Bool { true }
 
-  override func onNext(_ element: Observer.Element) {
-    guard running else { return }
-    do {
-      running = try predicate(element)
-    } catch {
-      forwardErrorAndDispose(error)
-      return
+  static func onNext<Observer>(_ element: Element, _ sink: ElementSink<Self, Observer>) {
+    if sink.state {
+      guard let skips = sink.check({ try sink.stage.predicate(element) }) else { return }
+      sink.state = skips
+      if skips { return }
     }
-    if running {
-      forwardNext(element)
-      return
-    }
-    if behavior == .inclusive { forwardNext(element) }
-    onTerminal(.completed)
-  }
-}
-
-final class SkipWhile<Element>: ElementOperator<Element, Element>, @unchecked Sendable {
-  private let predicate: (Element) throws -> Bool
-
-  init(source: Observable<Element>, predicate: @escaping (Element) throws -> Bool) {
-    self.predicate = predicate
-    super.init(source: source)
-  }
-
-  override func makeSink<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
-    -> ElementSink<Element, Observer> where Observer.Element == Element
-  {
-    SkipWhileSink(predicate: predicate, observer: observer, cancel: cancel)
-  }
-}
-
-final class SkipWhileSink<Observer: ObserverType>: ElementSink<Observer.Element, Observer>, @unchecked Sendable {
-  private let predicate: (Observer.Element) throws -> Bool
-  // Touched only by `onNext`, whose calls the Rx grammar serializes.
-  private var skipping = true
-
-  init(predicate: @escaping (Observer.Element) throws -> Bool, observer: Observer, cancel: Cancelable) {
-    self.predicate = predicate
-    super.init(observer: observer, cancel: cancel)
-  }
-
-  override func onNext(_ element: Observer.Element) {
-    if skipping {
-      do {
-        skipping = try predicate(element)
-      } catch {
-        forwardErrorAndDispose(error)
-        return
-      }
-      if skipping { return }
-    }
-    forwardNext(element)
+    sink.forwardNext(element)
   }
 }

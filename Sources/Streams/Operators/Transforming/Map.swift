@@ -12,43 +12,23 @@ extension ObservableType {
     _ transform: @escaping (Element) throws -> Result, isolation: (any Actor)? = #isolation, file: StaticString = #file,
     line: UInt = #line
   ) -> Observable<Result> {
-    Map(
+    ElementOperator(
       source: asObservable(),
-      transform: (isolation == nil ? transform : Isolation.guarded(transform, "map", isolation, file, line)))
+      stage: Map(transform: isolation == nil ? transform : Isolation.guarded(transform, "map", isolation, file, line)))
   }
 }
 
-final class Map<Source, Result>: ElementOperator<Source, Result>, @unchecked Sendable {
-  private let transform: (Source) throws -> Result
+/// `map`'s stage. `Result` is a type parameter of its own: generic code finds its metadata in the
+/// stage's, where `Observer.Element` would cost an associated-type lookup per element.
+struct Map<Element, Result>: ElementStage {
+  /// The closure `map` was given.
+  let transform: (Element) throws -> Result
 
-  init(source: Observable<Source>, transform: @escaping (Source) throws -> Result) {
-    self.transform = transform
-    super.init(source: source)
-  }
-
-  override func makeSink<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
-    -> ElementSink<Source, Observer> where Observer.Element == Result
-  {
-    MapSink<Source, Result, Observer>(transform: transform, observer: observer, cancel: cancel)
-  }
-}
-
-/// `Result` is `Observer.Element` as a type parameter of its own: generic code finds its metadata in
-/// the class's, where `Observer.Element` would cost an associated-type lookup per element.
-final class MapSink<Source, Result, Observer: ObserverType>: ElementSink<Source, Observer>, @unchecked Sendable
-where Observer.Element == Result {
-  private let transform: (Source) throws -> Result
-
-  init(transform: @escaping (Source) throws -> Result, observer: Observer, cancel: Cancelable) {
-    self.transform = transform
-    super.init(observer: observer, cancel: cancel)
-  }
-
-  override func onNext(_ element: Source) {
+  static func onNext<Observer>(_ element: Element, _ sink: ElementSink<Self, Observer>) {
     do {
-      forwardNext(try transform(element))
+      sink.forwardNext(try sink.stage.transform(element))
     } catch {
-      forwardErrorAndDispose(error)
+      sink.forwardErrorAndDispose(error)
     }
   }
 }

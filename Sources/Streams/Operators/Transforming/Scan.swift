@@ -26,63 +26,36 @@ extension ObservableType {
     into seed: Accumulate, accumulator: @escaping (inout Accumulate, Element) throws -> Void,
     isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
   ) -> Observable<Accumulate> {
-    Scan(
-      source: asObservable(), seed: seed,
-      accumulator: (isolation == nil ? accumulator : Isolation.guarded(accumulator, "scan", isolation, file, line)))
+    ElementOperator(
+      source: asObservable(),
+      stage: Scan(
+        seed: seed,
+        accumulator: isolation == nil ? accumulator : Isolation.guarded(accumulator, "scan", isolation, file, line)))
   }
 }
 
-final class Scan<Source, Accumulate>: ElementOperator<Source, Accumulate>, @unchecked Sendable {
-  private let seed: Accumulate
-  private let accumulator: (inout Accumulate, Source) throws -> Void
+/// `scan`'s stage. Its state is the running value, updated in place and before it is sent, so that
+/// a subscriber that re-enters finds it updated. `Accumulate` is a type parameter of its own:
+/// generic code finds its metadata in the stage's, where `Observer.Element` would cost an
+/// associated-type lookup per element.
+struct Scan<Element, Accumulate>: ElementStage {
+  /// `scan` sends the running value.
+  typealias Result = Accumulate
 
-  init(source: Observable<Source>, seed: Accumulate, accumulator: @escaping (inout Accumulate, Source) throws -> Void) {
-    self.seed = seed
-    self.accumulator = accumulator
-    super.init(source: source)
-  }
+  /// The running value's first value.
+  let seed: Accumulate
+  /// The closure that folds an element into the running value.
+  let accumulator: (inout Accumulate, Element) throws -> Void
 
-  override func makeSink<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable)
-    -> ElementSink<Source, Observer> where Observer.Element == Accumulate
-  {
-    ScanSink<Source, Accumulate, Observer>(seed: seed, accumulator: accumulator, observer: observer, cancel: cancel)
-  }
-}
+  func makeState() -> Accumulate { seed }
 
-/// `Accumulate` is `Observer.Element` as a type parameter of its own: generic code finds its
-/// metadata in the class's, where `Observer.Element` would cost an associated-type lookup per element.
-final class ScanSink<Source, Accumulate, Observer: ObserverType>: ElementSink<Source, Observer>, @unchecked Sendable
-where Observer.Element == Accumulate {
-  private let accumulator: (inout Accumulate, Source) throws -> Void
-  // Touched only by `onNext`, whose calls the Rx grammar serializes; `accumulating` turns away an
-  // element the accumulator sends into the source, so the accesses never overlap. The value is
-  // updated before it is sent, so a subscriber that re-enters finds it updated.
-  @exclusivity(unchecked) private var accumulate: Accumulate
-  private var accumulating = false
-
-  init(
-    seed: Accumulate, accumulator: @escaping (inout Accumulate, Source) throws -> Void, observer: Observer,
-    cancel: Cancelable
-  ) {
-    self.accumulate = seed
-    self.accumulator = accumulator
-    super.init(observer: observer, cancel: cancel)
-  }
-
-  override func onNext(_ element: Source) {
-    guard !accumulating else {
-      Hooks.report(.eventDuringOperatorStep)
-      return
-    }
-    accumulating = true
+  static func onNext<Observer>(_ element: Element, _ sink: ElementSink<Self, Observer>) {
     do {
-      try accumulator(&accumulate, element)
+      guard try sink.updateState({ try sink.stage.accumulator(&$0, element) }) else { return }
     } catch {
-      accumulating = false
-      forwardErrorAndDispose(error)
+      sink.forwardErrorAndDispose(error)
       return
     }
-    accumulating = false
-    forwardNext(accumulate)
+    sink.forwardNext(sink.state)
   }
 }
