@@ -8,7 +8,7 @@
 public final class AsyncSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable,
   SubjectCore, @unchecked Sendable
 {
-  @usableFromInline let lock = Lock.make()
+  @usableFromInline let lock = SubjectLock()
   // Read and written only under `lock`, so accesses never overlap: no dynamic exclusivity checks.
   @usableFromInline @exclusivity(unchecked) var state = SubjectState()
   @usableFromInline @exclusivity(unchecked) var lastElement: Element?

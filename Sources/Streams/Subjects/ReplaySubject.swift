@@ -17,7 +17,7 @@
 public final class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable,
   ReplayingSubjectCore, @unchecked Sendable
 {
-  @usableFromInline let lock = Lock.make()
+  @usableFromInline let lock = SubjectLock()
   // Read and written only under `lock`, so accesses never overlap: no dynamic exclusivity checks.
   @usableFromInline @exclusivity(unchecked) var state = SubjectState()
   @usableFromInline @exclusivity(unchecked) var log = ReplayLog<Element>()

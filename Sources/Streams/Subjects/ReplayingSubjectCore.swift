@@ -20,7 +20,7 @@ extension ReplayingSubjectCore {
   @inlinable @inline(__always)
   func joinUnlocking<Observer: ObserverType>(_ observer: Observer, afterReplaying replay: () -> Void) -> Disposable
   where Observer.Element == Element {
-    let lock = self.lock  // Once: each read through the protocol retains it.
+    let lock = self.lock  // Once: each read through the protocol copies it (a retain on Apple platforms).
     var position = log.begin()
     lock.unlock()
     replay()

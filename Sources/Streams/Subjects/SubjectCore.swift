@@ -38,10 +38,11 @@ struct SubjectState {
 }
 
 /// The part of subscribe, unsubscribe and dispose that the four subjects share: a subject is a
-/// ``SubjectState`` under a ``Lock``.
+/// ``SubjectState`` under a ``SubjectLock``.
 @usableFromInline
 protocol SubjectCore: AnyObject {
-  var lock: Lock { get }
+  /// The subject's lock.
+  var lock: SubjectLock { get }
   /// Read and written only under ``lock``.
   var state: SubjectState { get set }
 }
@@ -93,7 +94,7 @@ extension SubjectCore {
     _ observer: Observer, subject: String, holding hold: () -> Held,
     beforeEnd: (CompletableEvent, Held) -> Void = { _, _ in }, join: (Held) -> Disposable
   ) -> Disposable {
-    let lock = self.lock  // Once: each read through the protocol retains it.
+    let lock = self.lock  // Once: each read through the protocol copies it (a retain on Apple platforms).
     lock.lock()
     if state.disposed {
       lock.unlock()
@@ -123,7 +124,7 @@ extension SubjectCore {
   /// released after unlocking: its `deinit` may use the subject.
   @usableFromInline
   func unsubscribe(_ key: Int) {
-    let lock = self.lock  // Once: each read through the protocol retains it.
+    let lock = self.lock  // Once: each read through the protocol copies it (a retain on Apple platforms).
     lock.lock()
     let removed = state.observers.remove(key)
     lock.unlock()

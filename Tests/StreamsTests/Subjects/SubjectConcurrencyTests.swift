@@ -395,3 +395,62 @@ struct SubjectContentionTests {
     }
   }
 }
+
+/// Outside Apple platforms, subjects take their locks from a shared table of 64 (lock striping),
+/// so among more subjects than that, some share a lock. Subjects call no observer under their
+/// lock, so one subject's observer may send to, subscribe to or dispose a subscription of another
+/// subject that shares its lock, from any thread, without waiting for itself.
+@Suite("Subjects that share a lock")
+struct SubjectSharedLockTests {
+  /// More subjects than the table has locks: at least two of the chain share one, whatever other
+  /// tests create meanwhile.
+  static let chainLength = 65
+  static let senders = 4
+  static let sendsPerSender = 200
+  /// Values sent into the chain start here; anything smaller is the churn's.
+  static let firstValue = 1_000
+
+  @Test("A chain of subjects, each observer sending to the next, under senders and churning subscribers")
+  func chain() {
+    let chain = (0..<Self.chainLength).map { _ in PublishSubject<Int>() }
+    let behaviors = (0..<35).map { _ in BehaviorSubject(value: 0) }
+    let replays = (0..<35).map { _ in ReplaySubject<Int>.create(bufferSize: 2) }
+    let received = Counter()
+    var links: [Disposable] = []
+    for index in 0..<(chain.count - 1) {
+      let next = chain[index + 1]
+      links.append(chain[index].subscribe(onNext: { next.onNext($0) }))
+    }
+    links.append(
+      chain[chain.count - 1].subscribe(onNext: { value in
+        if value >= Self.firstValue { received.increment() }
+      }))
+    var workers: [@Sendable () -> Void] = (0..<Self.senders).map { sender in
+      {
+        for index in 0..<Self.sendsPerSender {
+          chain[0].onNext(Self.firstValue + sender * Self.sendsPerSender + index)
+        }
+      }
+    }
+    workers.append {
+      for round in 0..<600 {
+        let target = chain[(round &* 7) % chain.count]
+        let behavior = behaviors[round % behaviors.count]
+        let replay = replays[round % replays.count]
+        let subscriptions = [
+          behavior.subscribe(onNext: { _ in target.onNext(-1) }),
+          replay.subscribe(onNext: { _ in target.onNext(-1) }),
+        ]
+        behavior.onNext(round)
+        replay.onNext(round)
+        let churn = target.subscribe(onNext: { _ in })
+        churn.dispose()
+        subscriptions.forEach { $0.dispose() }
+      }
+    }
+    #expect(Watchdog.run(workers), "a subject waited for a lock its own thread held")
+    #expect(received.value == Self.senders * Self.sendsPerSender)
+    links.forEach { $0.dispose() }
+    #expect(chain.allSatisfy { !$0.hasObservers })
+  }
+}
