@@ -406,7 +406,7 @@ struct SubjectSharedLockTests {
   /// tests create meanwhile.
   static let chainLength = 65
   static let senders = 4
-  static let sendsPerSender = 200
+  static let sendsPerSender = 50
   /// Values sent into the chain start here; anything smaller is the churn's.
   static let firstValue = 1_000
 
@@ -433,7 +433,7 @@ struct SubjectSharedLockTests {
       }
     }
     workers.append {
-      for round in 0..<600 {
+      for round in 0..<150 {
         let target = chain[(round &* 7) % chain.count]
         let behavior = behaviors[round % behaviors.count]
         let replay = replays[round % replays.count]

@@ -55,31 +55,30 @@ struct SubjectLifetimeTests {
     return (weakSubject != nil, weakSubscription != nil, weakTracked != nil)
   }
 
+  /// Runs ``alive(_:end:)`` with the subject named `name`, and expects nothing kept alive.
+  func expectReleased(
+    _ name: String, sourceLocation: SourceLocation = #_sourceLocation, end: (ObserverOf, Disposable) -> Void
+  ) throws {
+    let make = try #require(Self.subjects.first { $0.name == name }, sourceLocation: sourceLocation).make
+    let kept = alive(make, end: end)
+    #expect(!kept.subject, "the subject", sourceLocation: sourceLocation)
+    #expect(!kept.subscription, "the subscription", sourceLocation: sourceLocation)
+    #expect(!kept.closure, "the closure", sourceLocation: sourceLocation)
+  }
+
   @Test("After dispose, nothing is kept alive", arguments: subjects.map(\.name))
   func releasedAfterDispose(_ name: String) throws {
-    let make = try #require(Self.subjects.first { $0.name == name }).make
-    let kept = alive(make) { _, subscription in subscription.dispose() }
-    #expect(!kept.subject, "the subject")
-    #expect(!kept.subscription, "the subscription")
-    #expect(!kept.closure, "the closure")
+    try expectReleased(name) { _, subscription in subscription.dispose() }
   }
 
   @Test("After the subject completes, nothing is kept alive", arguments: subjects.map(\.name))
   func releasedAfterCompletion(_ name: String) throws {
-    let make = try #require(Self.subjects.first { $0.name == name }).make
-    let kept = alive(make) { observer, _ in observer.send(.completed) }
-    #expect(!kept.subject, "the subject")
-    #expect(!kept.subscription, "the subscription")
-    #expect(!kept.closure, "the closure")
+    try expectReleased(name) { observer, _ in observer.send(.completed) }
   }
 
   @Test("After the subject fails, nothing is kept alive", arguments: subjects.map(\.name))
   func releasedAfterError(_ name: String) throws {
-    let make = try #require(Self.subjects.first { $0.name == name }).make
-    let kept = alive(make) { observer, _ in observer.send(.error(TestError())) }
-    #expect(!kept.subject, "the subject")
-    #expect(!kept.subscription, "the subscription")
-    #expect(!kept.closure, "the closure")
+    try expectReleased(name) { observer, _ in observer.send(.error(TestError())) }
   }
 
   /// As in RxSwift, a subscription that was neither disposed nor ended does not keep its subject
@@ -87,11 +86,7 @@ struct SubjectLifetimeTests {
   /// subscription. (An object that is both would make a cycle with the subject.)
   @Test("A subject and an undisposed subscription, both let go, are released", arguments: subjects.map(\.name))
   func releasedWhenLetGo(_ name: String) throws {
-    let make = try #require(Self.subjects.first { $0.name == name }).make
-    let kept = alive(make) { _, _ in }
-    #expect(!kept.subject, "the subject")
-    #expect(!kept.subscription, "the subscription")
-    #expect(!kept.closure, "the closure")
+    try expectReleased(name) { _, _ in }
   }
 
   /// `dispose()` releases the closures (the ``Disposable`` contract), even while the caller still
@@ -117,10 +112,6 @@ struct SubjectLifetimeTests {
   /// Disposing the subject releases its observers at once, and the subject once let go.
   @Test("Disposing the subject releases it and its observers", arguments: subjects.map(\.name))
   func releasedAfterSubjectDispose(_ name: String) throws {
-    let make = try #require(Self.subjects.first { $0.name == name }).make
-    let kept = alive(make) { observer, _ in observer.dispose() }
-    #expect(!kept.subject, "the subject")
-    #expect(!kept.subscription, "the subscription")
-    #expect(!kept.closure, "the closure")
+    try expectReleased(name) { observer, _ in observer.dispose() }
   }
 }
