@@ -44,7 +44,7 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
     admit(
       observer, subject: "AsyncSubject", holding: { lastElement },
       beforeEnd: { termination, last in
-        if case .completed = termination, let last { observer.on(.next(last)) }
+        if case .completed = termination, let last { observer.onNext(last) }
       }
     ) { _ in joinUnlocking(observer) }
   }

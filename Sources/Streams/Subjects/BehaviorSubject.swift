@@ -76,7 +76,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
   public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
   where Observer.Element == Element {
     admit(observer, subject: "BehaviorSubject", holding: { element }) { current in
-      joinUnlocking(observer) { observer.on(.next(current)) }
+      joinUnlocking(observer) { observer.onNext(current) }
     }
   }
 

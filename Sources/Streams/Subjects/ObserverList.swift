@@ -25,6 +25,8 @@ struct ObserverList {
     init<Observer: ObserverType>(_ observer: Observer) {
       if let closures = observer as? ClosureObserver<Observer.Element> {
         self = .closures(closures)
+      } else if let box = observer as? ObserverBox<Observer.Element> {
+        self = .observer(box)  // An operator's own observer of its sources: no second object.
       } else {
         self = .observer(ObserverBoxOf(observer))
       }
@@ -61,11 +63,13 @@ struct ObserverList {
   @usableFromInline @frozen
   struct Snapshot {
     @usableFromInline let first: Receiver?
-    @usableFromInline let rest: ContiguousArray<Receiver>
+    /// `nil` when there are no more: a subject with one subscriber then copies (retains and
+    /// releases) nothing but that one.
+    @usableFromInline let rest: ContiguousArray<Receiver>?
 
     @inlinable init(first: Receiver?, rest: ContiguousArray<Receiver>) {
       self.first = first
-      self.rest = rest
+      self.rest = rest.isEmpty ? nil : rest
     }
 
     /// Sends `event` to every receiver, in insertion order.
@@ -74,6 +78,7 @@ struct ObserverList {
       // Taken apart once here, rather than by each receiver.
       if case .next(let element) = event { return dispatchNext(element) }
       first?.on(event)
+      guard let rest else { return }
       // By index, so that each receiver is borrowed from the array: iterating copies each one out,
       // a retain and a release per delivery.
       for index in rest.indices { rest[index].on(event) }
@@ -83,6 +88,7 @@ struct ObserverList {
     @inlinable
     func dispatchNext<Element>(_ element: Element) {
       first?.onNext(element)
+      guard let rest else { return }
       for index in rest.indices { rest[index].onNext(element) }
     }
   }
@@ -150,6 +156,9 @@ struct ObserverList {
 
 /// Any observer of a subject other than a ``ClosureObserver``, behind a class so that the subject
 /// calls it through a vtable with an element or an event (one allocation, like the closure it replaces).
+///
+/// An operator's observer of its sources that is a class may subclass it (overriding both methods):
+/// a subject then keeps and calls it directly, with no ``ObserverBoxOf`` around it.
 @usableFromInline
 class ObserverBox<Element> {
   @usableFromInline init() {}

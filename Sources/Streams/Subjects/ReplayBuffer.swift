@@ -41,10 +41,13 @@ struct ReplayBuffer<Element> {
     for index in 0..<head { body(storage[index]) }
   }
 
-  /// Sends each element to `observer`, oldest first.
+  /// Sends each element to `observer`, oldest first, with ``ObserverType/onNext(_:)``: where the
+  /// element type is not concrete (a subscriber that holds the subject as an `Observable`), each
+  /// `Event` built and taken apart would look up its metadata, most of a replay's time.
   @inlinable
   func send<Observer: ObserverType>(to observer: Observer) where Observer.Element == Element {
-    forEach { observer.on(.next($0)) }
+    for index in head..<storage.count { observer.onNext(storage[index]) }
+    for index in 0..<head { observer.onNext(storage[index]) }
   }
 
   /// Empties the buffer; returns the elements, for the caller to release after unlocking.

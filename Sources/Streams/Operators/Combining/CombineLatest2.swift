@@ -139,16 +139,15 @@ where Observer.Element == Result {
     }
   }
 
-  /// Under the lock.
+  /// Under the lock. Inlined into the element paths, and sending the selector's result straight
+  /// on (no local `Result` moved out of the `do`): in unspecialized code each is a call.
+  @inline(__always)
   private func combine(_ first: First, _ second: Second) {
-    let result: Result
     do {
-      result = try resultSelector(first, second)
+      forwardNext(try resultSelector(first, second))
     } catch {
       stop(error: error)
-      return
     }
-    forwardNext(result)
   }
 
   /// Under the lock: marks the sink stopped and sends the terminal event (`.error`, or `.completed`
@@ -161,15 +160,20 @@ where Observer.Element == Result {
   }
 }
 
-struct CombineLatest2First<First, Second, Result, Observer: ObserverType>: ObserverType
+/// The sink's observer of the first source. A class that is an ``ObserverBox``, so that a subject
+/// source keeps and calls it directly (row F's path).
+final class CombineLatest2First<First, Second, Result, Observer: ObserverType>: ObserverBox<First>, ObserverType,
+  @unchecked Sendable
 where Observer.Element == Result {
   let sink: CombineLatest2Sink<First, Second, Result, Observer>
   /// Disposed as this source ends, before the sink hears of it (as RxSwift's `CombineLatestObserver`).
   let subscription = SingleAssignmentDisposable()
 
-  func onNext(_ element: First) { sink.nextFirst(element) }
+  init(sink: CombineLatest2Sink<First, Second, Result, Observer>) { self.sink = sink }
 
-  func on(_ event: Event<First>) {
+  override func onNext(_ element: First) { sink.nextFirst(element) }
+
+  override func on(_ event: Event<First>) {
     switch event {
     case .next(let element): sink.nextFirst(element)
     case .error(let error):
@@ -182,15 +186,19 @@ where Observer.Element == Result {
   }
 }
 
-struct CombineLatest2Second<First, Second, Result, Observer: ObserverType>: ObserverType
+/// The sink's observer of the second source; as ``CombineLatest2First``.
+final class CombineLatest2Second<First, Second, Result, Observer: ObserverType>: ObserverBox<Second>, ObserverType,
+  @unchecked Sendable
 where Observer.Element == Result {
   let sink: CombineLatest2Sink<First, Second, Result, Observer>
   /// Disposed as this source ends, before the sink hears of it (as RxSwift's `CombineLatestObserver`).
   let subscription = SingleAssignmentDisposable()
 
-  func onNext(_ element: Second) { sink.nextSecond(element) }
+  init(sink: CombineLatest2Sink<First, Second, Result, Observer>) { self.sink = sink }
 
-  func on(_ event: Event<Second>) {
+  override func onNext(_ element: Second) { sink.nextSecond(element) }
+
+  override func on(_ event: Event<Second>) {
     switch event {
     case .next(let element): sink.nextSecond(element)
     case .error(let error):
