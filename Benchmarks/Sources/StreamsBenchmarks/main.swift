@@ -89,6 +89,8 @@ print(report(results, sizes: sizes, command: command, countsAllocations: countsA
 if options.rows == nil || options.costs {
   printError("measuring memory per live subscription")
   print(Costs.report(Costs.memory(), countsAllocations: countsAllocations))
+  printError("measuring a late subscribe through Observable<Int>")
+  print(ErasedSubscribe.report(ErasedSubscribe.measure()))
 }
 if options.costs {
   // Release code size and type-check time: built and compiled by the scripts, which print their
