@@ -76,6 +76,40 @@ struct HooksTests {
     }
   }
 
+  @Test("defaultErrorHandler receives a subject's error sent to subscribe(onNext:)")
+  func defaultErrorHandlerForSubjects() {
+    HookScope.exclusively {
+      let original = Hooks.defaultErrorHandler
+      defer { Hooks.defaultErrorHandler = original }
+      let errors = ValueLog<Int>()
+      Hooks.defaultErrorHandler = { stack, error in
+        guard let probe = error as? HookProbe else { return original(stack, error) }
+        #expect(stack.isEmpty)
+        errors.append(probe.id)
+      }
+      let publish = PublishSubject<Int>()
+      let behavior = BehaviorSubject(value: 0)
+      let replay = ReplaySubject<Int>.create(bufferSize: 1)
+      let async = AsyncSubject<Int>()
+      let shared = PublishSubject<Int>()
+      let subscriptions = [
+        publish.subscribe(onNext: { _ in }), behavior.subscribe(onNext: { _ in }), replay.subscribe(onNext: { _ in }),
+        async.subscribe(onNext: { _ in }), shared.share(replay: 1, scope: .whileConnected).subscribe(onNext: { _ in }),
+      ]
+      publish.onError(HookProbe(id: 1))
+      behavior.onError(HookProbe(id: 2))
+      replay.onError(HookProbe(id: 3))
+      async.onError(HookProbe(id: 4))
+      shared.onError(HookProbe(id: 5))
+      #expect(errors.entries == [1, 2, 3, 4, 5])
+      // A subscriber that comes after the error receives it at once; after dispose(), the
+      // subject's own error.
+      _ = publish.subscribe(onNext: { _ in })
+      #expect(errors.entries == [1, 2, 3, 4, 5, 1])
+      subscriptions.forEach { $0.dispose() }
+    }
+  }
+
   @Test("The default defaultErrorHandler hands errors to unhandledError")
   func defaultForwardsToUnhandledError() {
     HookScope.exclusively {
