@@ -32,6 +32,70 @@ struct ElementOperatorTests {
     #expect(source.subscriptions == [Subscription(200, 220)])
   }
 
+  @Test("map: an error its closure throws ends the chain and disposes the source then")
+  func mapError() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(300)])
+    let observer = scheduler.start {
+      source.map { value -> String in
+        if value == 2 { throw TestError(id: 2) }
+        return "v\(value)"
+      }
+    }
+    #expect(observer.events == [.next(210, "v1"), .error(220, TestError(id: 2))])
+    #expect(source.subscriptions == [Subscription(200, 220)])
+  }
+
+  @Test("map releases each result once it is delivered")
+  func mapReleasesResults() {
+    let subject = PublishSubject<Int>()
+    weak var delivered: Tracked?
+    let received = Counter()
+    let subscription = subject.map { _ -> Tracked in
+      let result = Tracked()
+      delivered = result
+      return result
+    }
+    .subscribe(onNext: { _ in received.increment() })
+    subject.onNext(1)
+    #expect(received.value == 1)
+    #expect(delivered == nil)
+    subscription.dispose()
+  }
+
+  @Test("compactMap drops a nil result, and an error its closure throws ends the chain and disposes the source then")
+  func compactMapNilAndError() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let source = scheduler.createHotObservable([
+      .next(210, 1), .next(220, 2), .next(230, 3), .next(240, 4), .completed(300),
+    ])
+    let observer = scheduler.start {
+      source.compactMap { value -> String? in
+        if value == 3 { throw TestError(id: 3) }
+        return value == 2 ? nil : "v\(value)"
+      }
+    }
+    #expect(observer.events == [.next(210, "v1"), .error(230, TestError(id: 3))])
+    #expect(source.subscriptions == [Subscription(200, 230)])
+  }
+
+  @Test("compactMap releases each result once it is delivered")
+  func compactMapReleasesResults() {
+    let subject = PublishSubject<Int>()
+    weak var delivered: Tracked?
+    let received = Counter()
+    let subscription = subject.compactMap { _ -> Tracked? in
+      let result = Tracked()
+      delivered = result
+      return result
+    }
+    .subscribe(onNext: { _ in received.increment() })
+    subject.onNext(1)
+    #expect(received.value == 1)
+    #expect(delivered == nil)
+    subscription.dispose()
+  }
+
   @Test("A closure that disposes the subscription keeps the next closure from running for that element")
   func disposingClosureStopsTheChain() {
     let subject = PublishSubject<Int>()

@@ -42,6 +42,28 @@ struct IsolationTests {
   }
 
   @MainActor
+  @Test("compactMap's main-actor closure, called on a background scheduler, is reported at its call site")
+  func compactMapAfterObserveOnBackground() async {
+    let model = ViewModel()
+    let ended = Gate()
+    let line = #line + 4
+    let violations = await IsolationViolations.reported {
+      Observable.of(1, 2)
+        .observe(on: background)
+        .compactMap { value -> Int? in
+          model.count += value
+          return value
+        }
+        .subscribe(onDisposed: { ended.open() }, isolation: nil)
+        .disposed(by: model.bag)
+      #expect(await ended.wait(seconds: 10))
+    }
+    #expect(violations.count == 2)
+    #expect(violations.first?.operatorName == "compactMap")
+    #expect(violations.first?.line == UInt(line))
+  }
+
+  @MainActor
   @Test("subscribe(onNext:)'s main-actor closure after subscribe(on:) a background scheduler is reported")
   func subscribeAfterSubscribeOnBackground() async {
     let model = ViewModel()

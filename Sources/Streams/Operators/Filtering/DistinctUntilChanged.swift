@@ -55,7 +55,7 @@ extension ObservableType {
 extension ObservableType where Element: Equatable {
   /// Drops each element equal to the one sent before it.
   public func distinctUntilChanged() -> Observable<Element> {
-    distinctUntilChanged({ $0 }, comparer: ==)
+    ElementOperator(source: asObservable(), stage: DistinctElements())
   }
 }
 
@@ -89,6 +89,32 @@ struct DistinctUntilChanged<Element, Key>: ElementStage {
     } catch {
       sink.forwardErrorAndDispose(error)
       return
+    }
+    sink.forwardNext(element)
+  }
+}
+
+/// `distinctUntilChanged()`'s stage: ``DistinctUntilChanged`` with the element as its own key and
+/// `==` as the comparer, without the two closures: it compares each element with the previous one
+/// through `Equatable`, and keeps it (in a slot allocated once per subscription, as there) before
+/// sending it, so that an element a subscriber sends back re-entrantly is compared with it.
+struct DistinctElements<Element: Equatable>: ElementStage {
+  func makeState() -> (previous: UnsafeMutablePointer<Element>, hasPrevious: Bool) {
+    (.allocate(capacity: 1), false)
+  }
+
+  static func destroy(_ state: (previous: UnsafeMutablePointer<Element>, hasPrevious: Bool)) {
+    if state.hasPrevious { state.previous.deinitialize(count: 1) }
+    state.previous.deallocate()
+  }
+
+  static func onNext<Observer>(_ element: Element, _ sink: ElementSink<Self, Observer>) {
+    if sink.state.hasPrevious {
+      if sink.state.previous.pointee == element { return }
+      sink.state.previous.pointee = element
+    } else {
+      sink.state.previous.initialize(to: element)
+      sink.state.hasPrevious = true
     }
     sink.forwardNext(element)
   }

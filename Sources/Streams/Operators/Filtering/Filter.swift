@@ -25,49 +25,45 @@ extension ObservableType {
   /// --"1"--"x"--"3"--|   compactMap { Int($0) }
   /// --1-----------3--|
   /// ```
+  // Inlinable, so that the optional `transform` returns is unwrapped in code compiled with the
+  // caller's types (``CompactMap``).
+  @inlinable
   public func compactMap<Result>(
     _ transform: @escaping (Element) throws -> Result?, isolation: (any Actor)? = #isolation,
     file: StaticString = #file, line: UInt = #line
   ) -> Observable<Result> {
-    ElementOperator(
-      source: asObservable(),
-      stage: CompactMap<Element, Result?, Result>(
-        transform: isolation == nil ? transform : Isolation.guarded(transform, "compactMap", isolation, file, line)))
+    let transform = isolation == nil ? transform : Isolation.guarded(transform, "compactMap", isolation, file, line)
+    return compactMap(yielding: { element, yield in
+      if let result = try transform(element) { yield(result) }
+    })
+  }
+
+  /// `compactMap(_:)` with `transform` adapted to call `yield` with each non-`nil` result.
+  @usableFromInline
+  func compactMap<Result>(yielding transform: @escaping (Element, (Result) -> Void) throws -> Void)
+    -> Observable<Result>
+  {
+    ElementOperator(source: asObservable(), stage: CompactMap(transform: transform))
   }
 }
 
-/// `Optional`, seen by ``CompactMapSink`` through a type parameter of its own (`Transformed`), so that
-/// its metadata comes with the sink's class rather than from a lookup of `Optional<Result>` per
-/// element, which generic code makes to hold the closure's result.
-protocol CompactMapOptional<Wrapped> {
-  associatedtype Wrapped
-  /// Calls `body` with the value, if there is one.
-  func ifSome(_ body: (Wrapped) -> Void)
-}
-
-extension Optional: CompactMapOptional {
-  @inline(__always)
-  func ifSome(_ body: (Wrapped) -> Void) {
-    if case .some(let value) = self { body(value) }
-  }
-}
-
-/// `compactMap`'s stage. `Result` is a type parameter of its own: generic code finds its metadata in
-/// the stage's, where `Observer.Element` would cost an associated-type lookup per element. Likewise
-/// `Transformed` is `Result?` (see ``CompactMapOptional``).
-struct CompactMap<Element, Transformed: CompactMapOptional, Result>: ElementStage where Transformed.Wrapped == Result {
-  /// The closure `compactMap` was given.
-  let transform: (Element) throws -> Transformed
+/// `compactMap`'s stage. Its closure gets the element and a closure to send the result with: the
+/// public `compactMap(_:)`, inlined into the caller, wraps the caller's closure in one that unwraps
+/// the optional it returns with the caller's types, where this unspecialized code would spend
+/// several value-witness calls per element on the optional (taking it apart, moving its value out,
+/// destroying it). `Result` is a type parameter of its own: generic code finds its metadata in the
+/// stage's, where `Observer.Element` would cost an associated-type lookup per element.
+struct CompactMap<Element, Result>: ElementStage {
+  /// The closure `compactMap` was given, adapted to send its non-`nil` result with the closure it
+  /// gets.
+  let transform: (Element, (Result) -> Void) throws -> Void
 
   static func onNext<Observer>(_ element: Element, _ sink: ElementSink<Self, Observer>) {
-    let transformed: Transformed
     do {
-      transformed = try sink.stage.transform(element)
+      try sink.stage.transform(element) { sink.forwardNext($0) }
     } catch {
       sink.forwardErrorAndDispose(error)
-      return
     }
-    transformed.ifSome { sink.forwardNext($0) }
   }
 }
 

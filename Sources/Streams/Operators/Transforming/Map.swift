@@ -8,25 +8,37 @@ extension ObservableType {
   /// --1--2--3--|   map { $0 * 10 }
   /// --10-20-30-|
   /// ```
+  // Inlinable, so that the result of `transform` lives in code compiled with the caller's types
+  // (``Map``).
+  @inlinable
   public func map<Result>(
     _ transform: @escaping (Element) throws -> Result, isolation: (any Actor)? = #isolation, file: StaticString = #file,
     line: UInt = #line
   ) -> Observable<Result> {
-    ElementOperator(
-      source: asObservable(),
-      stage: Map(transform: isolation == nil ? transform : Isolation.guarded(transform, "map", isolation, file, line)))
+    let transform = isolation == nil ? transform : Isolation.guarded(transform, "map", isolation, file, line)
+    return map(yielding: { element, yield in yield(try transform(element)) })
+  }
+
+  /// `map(_:)` with `transform` adapted to call `yield` with its result.
+  @usableFromInline
+  func map<Result>(yielding transform: @escaping (Element, (Result) -> Void) throws -> Void) -> Observable<Result> {
+    ElementOperator(source: asObservable(), stage: Map(transform: transform))
   }
 }
 
-/// `map`'s stage. `Result` is a type parameter of its own: generic code finds its metadata in the
-/// stage's, where `Observer.Element` would cost an associated-type lookup per element.
+/// `map`'s stage. Its closure gets the element and a closure to send the result with: the public
+/// `map(_:)`, inlined into the caller, wraps the caller's closure in one that holds the result with
+/// the caller's types, where this unspecialized code would make room for it and destroy it after
+/// sending it, a value-witness call per element. `Result` is a type parameter of its own: generic
+/// code finds its metadata in the stage's, where `Observer.Element` would cost an associated-type
+/// lookup per element.
 struct Map<Element, Result>: ElementStage {
-  /// The closure `map` was given.
-  let transform: (Element) throws -> Result
+  /// The closure `map` was given, adapted to send its result with the closure it gets.
+  let transform: (Element, (Result) -> Void) throws -> Void
 
   static func onNext<Observer>(_ element: Element, _ sink: ElementSink<Self, Observer>) {
     do {
-      sink.forwardNext(try sink.stage.transform(element))
+      try sink.stage.transform(element) { sink.forwardNext($0) }
     } catch {
       sink.forwardErrorAndDispose(error)
     }

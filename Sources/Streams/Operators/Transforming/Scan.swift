@@ -8,6 +8,10 @@ extension ObservableType {
   /// --1--2--3--|   scan(0, +)
   /// --1--3--6--|
   /// ```
+  // Inlinable, so that the closure adapting `accumulator` to `scan(into:accumulator:)`'s form is
+  // compiled with the caller's types: in unspecialized code, its copy of the running value and its
+  // assignment are value-witness calls per element.
+  @inlinable
   public func scan<Accumulate>(
     _ seed: Accumulate, accumulator: @escaping (Accumulate, Element) throws -> Accumulate,
     isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line

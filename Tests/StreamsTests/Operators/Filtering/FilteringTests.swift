@@ -76,6 +76,36 @@ struct CountingAndComparingTests {
     #expect(received.elements == [1, 2, 3])
   }
 
+  @Test("distinctUntilChanged() keeps one element: the next distinct one releases it, and so does the end")
+  func distinctReleasesTheKeptElement() {
+    /// An element equal only to itself, watched through a weak reference.
+    final class Element: Equatable, Sendable {
+      static func == (lhs: Element, rhs: Element) -> Bool { lhs === rhs }
+    }
+    let subject = PublishSubject<Element>()
+    let received = Counter()
+    weak var first: Element?
+    weak var second: Element?
+    let subscription = subject.distinctUntilChanged().subscribe(onNext: { _ in received.increment() })
+    do {
+      let element = Element()
+      first = element
+      subject.onNext(element)
+      subject.onNext(element)
+    }
+    #expect(first != nil)
+    do {
+      let element = Element()
+      second = element
+      subject.onNext(element)
+    }
+    #expect(first == nil)
+    #expect(second != nil)
+    subscription.dispose()
+    #expect(second == nil)
+    #expect(received.value == 2)
+  }
+
   @Test("skip drops the first elements, then passes the rest and the completion at their times")
   func skipTimes() {
     let source = hot([.next(150, 0), .next(210, 1), .next(220, 2), .next(230, 3), .next(240, 4), .completed(250)])
