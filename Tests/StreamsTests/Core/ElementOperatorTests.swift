@@ -48,18 +48,27 @@ struct ElementOperatorTests {
 
   @Test("map releases each result once it is delivered")
   func mapReleasesResults() {
+    expectResultReleased { source, make in source.map { make($0) } }
+  }
+
+  /// Applies `apply` to a subject with a closure that makes a new object per element, sends one
+  /// element, and expects the object received and then released.
+  private func expectResultReleased(
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ apply: (Observable<Int>, @escaping (Int) -> Tracked) -> Observable<Tracked>
+  ) {
     let subject = PublishSubject<Int>()
     weak var delivered: Tracked?
     let received = Counter()
-    let subscription = subject.map { _ -> Tracked in
+    let subscription = apply(subject.asObservable()) { _ in
       let result = Tracked()
       delivered = result
       return result
     }
     .subscribe(onNext: { _ in received.increment() })
     subject.onNext(1)
-    #expect(received.value == 1)
-    #expect(delivered == nil)
+    #expect(received.value == 1, sourceLocation: sourceLocation)
+    #expect(delivered == nil, sourceLocation: sourceLocation)
     subscription.dispose()
   }
 
@@ -81,19 +90,7 @@ struct ElementOperatorTests {
 
   @Test("compactMap releases each result once it is delivered")
   func compactMapReleasesResults() {
-    let subject = PublishSubject<Int>()
-    weak var delivered: Tracked?
-    let received = Counter()
-    let subscription = subject.compactMap { _ -> Tracked? in
-      let result = Tracked()
-      delivered = result
-      return result
-    }
-    .subscribe(onNext: { _ in received.increment() })
-    subject.onNext(1)
-    #expect(received.value == 1)
-    #expect(delivered == nil)
-    subscription.dispose()
+    expectResultReleased { source, make in source.compactMap { Optional(make($0)) } }
   }
 
   @Test("A closure that disposes the subscription keeps the next closure from running for that element")

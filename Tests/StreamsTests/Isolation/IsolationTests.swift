@@ -19,19 +19,12 @@ struct IsolationTests {
   @MainActor
   @Test("map's main-actor closure, called on a background scheduler after observe(on:), is reported at its call site")
   func mapAfterObserveOnBackground() async {
-    let model = ViewModel()
-    let ended = Gate()
-    let line = #line + 4
-    let violations = await IsolationViolations.reported {
-      Observable.of(1, 2)
-        .observe(on: background)
-        .map { value -> Int in
-          model.count += value
-          return value
-        }
-        .subscribe(onDisposed: { ended.open() }, isolation: nil)
-        .disposed(by: model.bag)
-      #expect(await ended.wait(seconds: 10))
+    let line = #line + 2
+    let violations = await reportedAfterObserveOnBackground { source, model in
+      source.map { value -> Int in
+        model.count += value
+        return value
+      }
     }
     #expect(violations.count == 2)
     #expect(violations.first?.operatorName == "map")
@@ -44,23 +37,32 @@ struct IsolationTests {
   @MainActor
   @Test("compactMap's main-actor closure, called on a background scheduler, is reported at its call site")
   func compactMapAfterObserveOnBackground() async {
-    let model = ViewModel()
-    let ended = Gate()
-    let line = #line + 4
-    let violations = await IsolationViolations.reported {
-      Observable.of(1, 2)
-        .observe(on: background)
-        .compactMap { value -> Int? in
-          model.count += value
-          return value
-        }
-        .subscribe(onDisposed: { ended.open() }, isolation: nil)
-        .disposed(by: model.bag)
-      #expect(await ended.wait(seconds: 10))
+    let line = #line + 2
+    let violations = await reportedAfterObserveOnBackground { source, model in
+      source.compactMap { value -> Int? in
+        model.count += value
+        return value
+      }
     }
     #expect(violations.count == 2)
     #expect(violations.first?.operatorName == "compactMap")
     #expect(violations.first?.line == UInt(line))
+  }
+
+  /// Applies `apply` (an operator whose closure is formed on the main actor and touches `model`) to
+  /// two elements sent on a background scheduler, and returns what the isolation check reported.
+  @MainActor
+  private func reportedAfterObserveOnBackground(
+    _ apply: (Observable<Int>, ViewModel) -> Observable<Int>
+  ) async -> [IsolationViolation] {
+    let model = ViewModel()
+    let ended = Gate()
+    return await IsolationViolations.reported {
+      apply(Observable.of(1, 2).observe(on: background), model)
+        .subscribe(onDisposed: { ended.open() }, isolation: nil)
+        .disposed(by: model.bag)
+      #expect(await ended.wait(seconds: 10))
+    }
   }
 
   @MainActor
