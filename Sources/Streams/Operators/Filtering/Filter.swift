@@ -26,44 +26,16 @@ extension ObservableType {
   /// --1-----------3--|
   /// ```
   // Inlinable, so that the optional `transform` returns is unwrapped in code compiled with the
-  // caller's types (``CompactMap``).
+  // caller's types: the stage is `map`'s (``Map``), whose closure here sends only a non-`nil` result.
   @inlinable
   public func compactMap<Result>(
     _ transform: @escaping (Element) throws -> Result?, isolation: (any Actor)? = #isolation,
     file: StaticString = #file, line: UInt = #line
   ) -> Observable<Result> {
     let transform = isolation == nil ? transform : Isolation.guarded(transform, "compactMap", isolation, file, line)
-    return compactMap(yielding: { element, yield in
+    return map(yielding: { element, yield in
       if let result = try transform(element) { yield(result) }
     })
-  }
-
-  /// `compactMap(_:)` with `transform` adapted to call `yield` with each non-`nil` result.
-  @usableFromInline
-  func compactMap<Result>(yielding transform: @escaping (Element, (Result) -> Void) throws -> Void)
-    -> Observable<Result>
-  {
-    ElementOperator(source: asObservable(), stage: CompactMap(transform: transform))
-  }
-}
-
-/// `compactMap`'s stage. Its closure gets the element and a closure to send the result with: the
-/// public `compactMap(_:)`, inlined into the caller, wraps the caller's closure in one that unwraps
-/// the optional it returns with the caller's types, where this unspecialized code would spend
-/// several value-witness calls per element on the optional (taking it apart, moving its value out,
-/// destroying it). `Result` is a type parameter of its own: generic code finds its metadata in the
-/// stage's, where `Observer.Element` would cost an associated-type lookup per element.
-struct CompactMap<Element, Result>: ElementStage {
-  /// The closure `compactMap` was given, adapted to send its non-`nil` result with the closure it
-  /// gets.
-  let transform: (Element, (Result) -> Void) throws -> Void
-
-  static func onNext<Observer>(_ element: Element, _ sink: ElementSink<Self, Observer>) {
-    do {
-      try sink.stage.transform(element) { sink.forwardNext($0) }
-    } catch {
-      sink.forwardErrorAndDispose(error)
-    }
   }
 }
 

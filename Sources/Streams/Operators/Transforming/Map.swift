@@ -19,21 +19,23 @@ extension ObservableType {
     return map(yielding: { element, yield in yield(try transform(element)) })
   }
 
-  /// `map(_:)` with `transform` adapted to call `yield` with its result.
+  /// An operator whose `transform` calls `yield` with each result it sends: `map(_:)` with exactly
+  /// one per element, `compactMap(_:)` with the non-`nil` ones.
   @usableFromInline
   func map<Result>(yielding transform: @escaping (Element, (Result) -> Void) throws -> Void) -> Observable<Result> {
     ElementOperator(source: asObservable(), stage: Map(transform: transform))
   }
 }
 
-/// `map`'s stage. Its closure gets the element and a closure to send the result with: the public
-/// `map(_:)`, inlined into the caller, wraps the caller's closure in one that holds the result with
-/// the caller's types, where this unspecialized code would make room for it and destroy it after
-/// sending it, a value-witness call per element. `Result` is a type parameter of its own: generic
-/// code finds its metadata in the stage's, where `Observer.Element` would cost an associated-type
-/// lookup per element.
+/// `map`'s and `compactMap`'s stage. Its closure gets the element and a closure to send the result
+/// with: the public `map(_:)` and `compactMap(_:)`, inlined into the caller, wrap the caller's
+/// closure in one that holds the result (unwraps the optional) with the caller's types, where this
+/// unspecialized code would make room for it and destroy it after sending it, value-witness calls
+/// per element. `Result` is a type parameter of its own: generic code finds its metadata in the
+/// stage's, where `Observer.Element` would cost an associated-type lookup per element.
 struct Map<Element, Result>: ElementStage {
-  /// The closure `map` was given, adapted to send its result with the closure it gets.
+  /// The closure `map` or `compactMap` was given, adapted to send its results with the closure it
+  /// gets.
   let transform: (Element, (Result) -> Void) throws -> Void
 
   static func onNext<Observer>(_ element: Element, _ sink: ElementSink<Self, Observer>) {
