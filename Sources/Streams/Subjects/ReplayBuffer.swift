@@ -46,8 +46,7 @@ struct ReplayBuffer<Element> {
   /// `Event` built and taken apart would look up its metadata, most of a replay's time.
   @inlinable
   func send<Observer: ObserverType>(to observer: Observer) where Observer.Element == Element {
-    for index in head..<storage.count { observer.onNext(storage[index]) }
-    for index in 0..<head { observer.onNext(storage[index]) }
+    forEach { observer.onNext($0) }
   }
 
   /// Empties the buffer; returns the elements, for the caller to release after unlocking.

@@ -162,6 +162,9 @@ where Observer.Element == Result {
 
 /// The sink's observer of the first source. A class that is an ``ObserverBox``, so that a subject
 /// source keeps and calls it directly (row F's path).
+// Unchecked: both properties are immutable and thread-safe themselves (the sink serializes under its
+// lock; `SingleAssignmentDisposable` is atomic). SeveralSourcesConcurrencyTests sends from real
+// threads into both sources, under ThreadSanitizer in CI.
 final class CombineLatest2First<First, Second, Result, Observer: ObserverType>: ObserverBox<First>, ObserverType,
   @unchecked Sendable
 where Observer.Element == Result {
@@ -186,7 +189,8 @@ where Observer.Element == Result {
   }
 }
 
-/// The sink's observer of the second source; as ``CombineLatest2First``.
+/// The sink's observer of the second source; as ``CombineLatest2First`` (and unchecked for the same
+/// reason).
 final class CombineLatest2Second<First, Second, Result, Observer: ObserverType>: ObserverBox<Second>, ObserverType,
   @unchecked Sendable
 where Observer.Element == Result {
