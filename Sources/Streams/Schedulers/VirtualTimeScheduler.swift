@@ -131,6 +131,13 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     lock.withLock { scheduledCount }
   }
 
+  /// The virtual time at which work scheduled through ``schedule(_:action:)`` or
+  /// ``scheduleRelative(_:dueTime:action:)`` for `time` is queued; this scheduler returns `time`
+  /// unchanged.
+  ///
+  /// Called once per item, before it is queued, with its due time already converted to virtual
+  /// time; the `…Virtual` forms bypass it. Subclasses override it to shift due times, as
+  /// `TestScheduler` moves a time at or before its clock one tick later (RxTest's rule).
   open func adjustScheduledTime(_ time: VirtualTime) -> VirtualTime {
     time
   }
