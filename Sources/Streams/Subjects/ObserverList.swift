@@ -64,12 +64,12 @@ struct ObserverList {
   struct Snapshot {
     @usableFromInline let first: Receiver?
     /// `nil` when there are no more: a subject with one subscriber then copies (retains and
-    /// releases) nothing but that one.
-    @usableFromInline let rest: ContiguousArray<Receiver>?
+    /// releases) nothing but that one. A `nil` element is a removed receiver's place.
+    @usableFromInline let rest: ContiguousArray<Receiver?>?
 
-    @inlinable init(first: Receiver?, rest: ContiguousArray<Receiver>) {
+    @inlinable init(first: Receiver?, rest: ContiguousArray<Receiver?>?) {
       self.first = first
-      self.rest = rest.isEmpty ? nil : rest
+      self.rest = rest
     }
 
     /// Sends `event` to every receiver, in insertion order.
@@ -81,7 +81,7 @@ struct ObserverList {
       guard let rest else { return }
       // By index, so that each receiver is borrowed from the array: iterating copies each one out,
       // a retain and a release per delivery.
-      for index in rest.indices { rest[index].on(event) }
+      for index in rest.indices { rest[index]?.on(event) }
     }
 
     /// Sends `.next(element)` to every receiver, in insertion order.
@@ -89,24 +89,38 @@ struct ObserverList {
     func dispatchNext<Element>(_ element: Element) {
       first?.onNext(element)
       guard let rest else { return }
-      for index in rest.indices { rest[index].onNext(element) }
+      for index in rest.indices { rest[index]?.onNext(element) }
     }
   }
 
   // The keys are kept apart from the receivers, so that finding a key searches plain integers.
-  // Keys grow with each insertion and removal keeps the order, so `restKeys` is sorted and a key
-  // is found by binary search. The common case, removing the only observer, touches no array.
+  // Keys grow with each insertion, so `restKeys` is sorted and a key is found by binary search.
+  // Removing from `rest` leaves `nil` in the receiver's place (its key stays), so that removing in
+  // any order costs no shifting; the places are dropped once they are as many as the receivers
+  // (at least `compactionThreshold`), so a removal costs amortized O(log n) and disposing every
+  // subscriber in subscription order O(n log n) in all, not O(n²). The common case, removing the
+  // only observer, touches no array.
   @usableFromInline var firstKey = -1  // -1: empty.
   @usableFromInline var first: Receiver?
   @usableFromInline var restKeys = ContiguousArray<Int>()
-  @usableFromInline var rest = ContiguousArray<Receiver>()
+  @usableFromInline var rest = ContiguousArray<Receiver?>()
+  /// How many of `rest`'s elements are `nil`.
+  @usableFromInline var restRemoved = 0
+  /// Every element of `rest` before this index is `nil`: where the next receiver to move to
+  /// `first` is looked for.
+  @usableFromInline var restStart = 0
   @usableFromInline var nextKey = 0
+
+  /// The fewest removed places that are dropped at once.
+  @usableFromInline static var compactionThreshold: Int { 16 }
 
   @inlinable init() {}
 
   @inlinable var isEmpty: Bool { firstKey < 0 }
 
-  @inlinable var snapshot: Snapshot { Snapshot(first: first, rest: rest) }
+  @inlinable var snapshot: Snapshot {
+    Snapshot(first: first, rest: restRemoved == rest.count ? nil : rest)
+  }
 
   /// Adds `observer`; returns its key.
   @inlinable
@@ -130,19 +144,73 @@ struct ObserverList {
   mutating func remove(_ key: Int) -> Receiver? {
     if firstKey == key {
       let removed = first
-      if restKeys.isEmpty {
-        firstKey = -1
-        first = nil
-      } else {
-        firstKey = restKeys.removeFirst()
-        first = rest.removeFirst()
-      }
+      promoteFirst()
       return removed
     }
     let index = restKeys.partitioningIndex(for: key)
-    guard index < restKeys.count, restKeys[index] == key else { return nil }
-    restKeys.remove(at: index)
-    return rest.remove(at: index)
+    guard index < restKeys.count, restKeys[index] == key, let removed = rest[index] else { return nil }
+    if index == rest.count - 1 {
+      // The newest: removed with the places before it that are already empty, so that disposing
+      // in reverse order shifts nothing either.
+      restKeys.removeLast()
+      rest.removeLast()
+      while let last = rest.last, last == nil {
+        restKeys.removeLast()
+        rest.removeLast()
+        restRemoved -= 1
+      }
+      if rest.isEmpty { restStart = 0 }
+    } else {
+      rest[index] = nil
+      restRemoved += 1
+    }
+    dropRemovedPlacesIfMany()
+    return removed
+  }
+
+  /// Moves the earliest receiver of `rest` to `first`, or empties the list if there is none.
+  @usableFromInline
+  mutating func promoteFirst() {
+    if restRemoved == rest.count {
+      // The common case: `first` was the only receiver.
+      firstKey = -1
+      first = nil
+      if !rest.isEmpty { removeAll() }
+      return
+    }
+    var index = restStart
+    while rest[index] == nil { index += 1 }  // One is not `nil`: `restRemoved < rest.count`.
+    firstKey = restKeys[index]
+    first = rest[index]
+    rest[index] = nil
+    restRemoved += 1
+    restStart = index + 1
+    dropRemovedPlacesIfMany()
+  }
+
+  /// Drops the removed places once they are as many as the receivers left in `rest`.
+  @usableFromInline
+  mutating func dropRemovedPlacesIfMany() {
+    let left = rest.count - restRemoved
+    if left == 0 {
+      restKeys = ContiguousArray()
+      rest = ContiguousArray()
+    } else {
+      guard restRemoved >= Self.compactionThreshold, restRemoved >= left else { return }
+      var keys = ContiguousArray<Int>()
+      var receivers = ContiguousArray<Receiver?>()
+      keys.reserveCapacity(left)
+      receivers.reserveCapacity(left)
+      for index in restStart..<rest.count {
+        guard let receiver = rest[index] else { continue }
+        keys.append(restKeys[index])
+        receivers.append(receiver)
+      }
+      restKeys = keys
+      rest = receivers
+    }
+    restRemoved = 0
+    restStart = 0
   }
 
   @usableFromInline
@@ -151,6 +219,8 @@ struct ObserverList {
     first = nil
     restKeys = ContiguousArray()
     rest = ContiguousArray()
+    restRemoved = 0
+    restStart = 0
   }
 }
 
