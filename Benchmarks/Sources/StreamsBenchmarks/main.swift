@@ -91,6 +91,8 @@ if options.rows == nil || options.costs {
   print(Costs.report(Costs.memory(), countsAllocations: countsAllocations))
   printError("measuring a late subscribe through Observable<Int>")
   print(ErasedSubscribe.report(ErasedSubscribe.measure()))
+  printError("measuring disposes among 100,000 subscribers of one subject")
+  print(UnsubscribeAtScale.report(UnsubscribeAtScale.measure()))
 }
 if options.costs {
   // Release code size and type-check time: built and compiled by the scripts, which print their
