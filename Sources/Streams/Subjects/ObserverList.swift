@@ -104,7 +104,8 @@ struct ObserverList {
   @usableFromInline var first: Receiver?
   @usableFromInline var restKeys = ContiguousArray<Int>()
   @usableFromInline var rest = ContiguousArray<Receiver?>()
-  /// How many of `rest`'s elements are `nil`.
+  /// How many of `rest`'s elements are `nil`; fewer than `rest.count` unless `rest` is empty, as
+  /// a removal that leaves no receiver in `rest` empties it.
   @usableFromInline var restRemoved = 0
   /// Every element of `rest` before this index is `nil`: where the next receiver to move to
   /// `first` is looked for.
@@ -118,9 +119,7 @@ struct ObserverList {
 
   @inlinable var isEmpty: Bool { firstKey < 0 }
 
-  @inlinable var snapshot: Snapshot {
-    Snapshot(first: first, rest: restRemoved == rest.count ? nil : rest)
-  }
+  @inlinable var snapshot: Snapshot { Snapshot(first: first, rest: rest.isEmpty ? nil : rest) }
 
   /// Adds `observer`; returns its key.
   @inlinable
@@ -159,7 +158,6 @@ struct ObserverList {
         rest.removeLast()
         restRemoved -= 1
       }
-      if rest.isEmpty { restStart = 0 }
     } else {
       rest[index] = nil
       restRemoved += 1
@@ -171,11 +169,10 @@ struct ObserverList {
   /// Moves the earliest receiver of `rest` to `first`, or empties the list if there is none.
   @usableFromInline
   mutating func promoteFirst() {
-    if restRemoved == rest.count {
+    guard !rest.isEmpty else {
       // The common case: `first` was the only receiver.
       firstKey = -1
       first = nil
-      if !rest.isEmpty { removeAll() }
       return
     }
     var index = restStart
