@@ -28,8 +28,7 @@ enum ErasedSubscribe {
 
   /// The fastest of 5 repetitions, in ns per late subscriber (only the subscribes are timed).
   private static func fastest(_ subscribe: (ReplaySubject<Int>) -> Disposable) -> Double {
-    var best = Double.infinity
-    for _ in 0..<5 {
+    fastestOf(5) {
       var elapsed: UInt64 = 0
       for _ in 0..<rounds {
         let subject = ReplaySubject<Int>.create(bufferSize: 16)
@@ -41,9 +40,8 @@ enum ErasedSubscribe {
         elapsed += monotonicNanoseconds() - start
         for subscription in kept { subscription.dispose() }
       }
-      best = Swift.min(best, Double(elapsed) / Double(rounds * subscribers))
+      return Double(elapsed) / Double(rounds * subscribers)
     }
-    return best
   }
 
   /// `subject` as an `Observable<Int>` the optimizer cannot see through (as one held by another

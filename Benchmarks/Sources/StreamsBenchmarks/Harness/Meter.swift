@@ -49,6 +49,12 @@ func monotonicNanoseconds() -> UInt64 {
   return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
 }
 
+/// The least of `repetitions` measurements: the one the machine disturbed least, for the second
+/// report's figures.
+func fastestOf(_ repetitions: Int, _ measure: () -> Double) -> Double {
+  (0..<repetitions).map { _ in measure() }.min() ?? .infinity
+}
+
 /// Whether allocations can be counted here: the interposer is built in and sees an allocation made
 /// by the Swift runtime (a library, so this checks the interposition, not just the counter).
 func allocationCountingWorks() -> Bool {

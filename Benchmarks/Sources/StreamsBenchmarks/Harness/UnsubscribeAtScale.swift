@@ -29,9 +29,7 @@ enum UnsubscribeAtScale {
   /// The fastest of 3 repetitions, in ns per dispose; each repetition disposes `count` subscribers
   /// of one subject (only the disposes are timed).
   private static func fastest(_ count: Int, _ round: (Int) -> UInt64) -> Double {
-    var best = Double.infinity
-    for _ in 0..<3 { best = Swift.min(best, Double(round(count)) / Double(count)) }
-    return best
+    fastestOf(3) { Double(round(count)) / Double(count) }
   }
 
   private static func streamsRound(_ count: Int) -> UInt64 {
