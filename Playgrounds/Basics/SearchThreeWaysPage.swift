@@ -82,6 +82,7 @@ func searchThreeWaysPage() async {
 }
 
 /// The backend: takes 100 ms of the clock's time, logs when it starts.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 @MainActor
 private func searchService(
   _ query: String, _ clock: VirtualTimeClock<TestSchedulerVirtualTimeConverter>, _ timeline: SearchTimeline

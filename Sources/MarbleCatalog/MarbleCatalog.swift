@@ -29,15 +29,19 @@ public enum MarbleCatalog {
   /// the run recorded.
   public static func articlesWithCurrentAltText() throws -> [(url: URL, text: String)] {
     let descriptions = try Dictionary(uniqueKeysWithValues: entries.map { ($0.name, try $0.diagram().textDescription) })
+    // NSRegularExpression, not Swift's Regex: the package's deployment targets predate Regex.
+    let imageReference = try NSRegularExpression(
+      pattern: #"@Image\(source: "marble-([A-Za-z0-9]+)\.svg", alt: "[^"]*"\)"#)
     return try Set(entries.map(\.article)).sorted().map { article in
       let url = documentation.appendingPathComponent("\(article).md")
       let text = try String(contentsOf: url, encoding: .utf8)
-      let updated = text.replacing(#/@Image\(source: "marble-([A-Za-z0-9]+)\.svg", alt: "[^"]*"\)/#) { match in
-        let name = String(match.output.1)
+      let updated = NSMutableString(string: text)
+      for match in imageReference.matches(in: text, range: NSRange(text.startIndex..., in: text)).reversed() {
+        let name = updated.substring(with: match.range(at: 1))
         let alt = descriptions[name].map { "Marble diagram. " + $0.replacingOccurrences(of: "\"", with: "'") } ?? ""
-        return "@Image(source: \"marble-\(name).svg\", alt: \"\(alt)\")"
+        updated.replaceCharacters(in: match.range, with: "@Image(source: \"marble-\(name).svg\", alt: \"\(alt)\")")
       }
-      return (url, updated)
+      return (url, updated as String)
     }
   }
 }

@@ -86,11 +86,17 @@ func run(_ scenario: String) async {
     exit(2)
   }
   var waited = 0
-  while ended.wait(timeout: .now()) != .success, waited < 1_000 {
+  while !hasSignalled(ended), waited < 1_000 {
     waited += 1
     try? await Task.sleep(nanoseconds: 10_000_000)
   }
   print("finished, count \(model.count)")
+}
+
+/// Whether `semaphore` was signalled, without waiting (a synchronous function: Darwin's
+/// `DispatchSemaphore.wait` is unavailable from asynchronous contexts).
+func hasSignalled(_ semaphore: DispatchSemaphore) -> Bool {
+  semaphore.wait(timeout: .now()) == .success
 }
 
 await run(CommandLine.arguments.dropFirst().first ?? "")

@@ -193,9 +193,12 @@ struct SessionStateMachine: Sendable {
     // A refresh of a credential that a refresh produced and that is not yet due means the
     // resource server rejected a fresh token: only such refreshes count towards the breaker.
     let isUnhelpful = installedByRefresh && !credential.needsRefresh(at: now, leeway: policy.leeway(for: credential))
-    unhelpfulRefreshes.removeAll { uptime - $0 >= policy.window.interval || $0 > uptime }
-    if isUnhelpful, unhelpfulRefreshes.count >= policy.window.maximumRefreshes {
-      let error = AuthError.excessiveRefresh(refreshes: unhelpfulRefreshes.count, interval: policy.window.interval)
+    // A local copy: a closure that reads `self.policy` while `unhelpfulRefreshes` is modified
+    // overlaps it where the compiler cannot prove them disjoint (CONTRIBUTING, "Exclusivity").
+    let window = policy.window
+    unhelpfulRefreshes.removeAll { uptime - $0 >= window.interval || $0 > uptime }
+    if isUnhelpful, unhelpfulRefreshes.count >= window.maximumRefreshes {
+      let error = AuthError.excessiveRefresh(refreshes: unhelpfulRefreshes.count, interval: window.interval)
       let event: SessionEvent? = breakerTripped == generation ? nil : .refreshFailed(error)
       breakerTripped = generation
       return .fail(error, event: event)

@@ -20,7 +20,7 @@ import StreamsAuth
   @MainActor let window = ASPresentationAnchor()
 #else
   final class WebAuthenticationSessionUserAgent: AuthorizationUserAgent, Sendable {
-    init(anchor: AnyObject?) {}
+    init(anchor: AnyObject? = nil, prefersEphemeralWebBrowserSession: Bool = false) {}
     func authorize(url: URL, redirectURI: URL) async throws -> URL { redirectURI }
   }
 
