@@ -54,6 +54,19 @@ package enum MainActorDelivery {
     return { a, b in call((a, b), check) { body($0.0, $0.1) } }
   }
 
+  /// Calls `body` now, as the main actor, by the rules above, and returns what it returns: for
+  /// code that runs where the main actor's work runs by construction (a control's sources
+  /// subscribe on ``ConcurrentMainScheduler``), named `name` at `file`:`line` in a report.
+  package static func run<R>(
+    _ name: StaticString, _ file: StaticString, _ line: UInt, _ body: @MainActor () -> R
+  ) -> R {
+    if !MainScheduler.isOnMain { IsolationCheck(name, MainActor.shared, file, line).verify() }
+    return withoutActuallyEscaping(body) { body in
+      // As the main queue's work below: called as a plain function once the check passed.
+      unsafeBitCast(body, to: (() -> R).self)()
+    }
+  }
+
   private static func call<A>(_ argument: A, _ check: IsolationCheck, _ body: @MainActor (A) -> Void) {
     if Thread.isMainThread {
       // Sound: handed over synchronously, on the main thread; see the type's description.

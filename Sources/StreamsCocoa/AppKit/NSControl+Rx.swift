@@ -1,0 +1,127 @@
+#if canImport(AppKit) && !targetEnvironment(macCatalyst)
+  import AppKit
+  import Streams
+
+  @MainActor
+  extension Reactive where Base: NSControl {
+    /// The control's action messages, an element each: never fails, completes when the control is
+    /// deallocated (``ControlSource``'s rules).
+    ///
+    /// A control has one target-action pair: while anything listens, the control's target and
+    /// action are one shared listener's, and the ones it had are put back when the last
+    /// subscription ends (RxCocoa shares it the same way).
+    public var controlEvent: ControlEvent<Void> {
+      ControlSource.events(of: base, deallocated: deallocated, listen: Self.actions) { _ in () }
+    }
+
+    /// A property of the control: `getter`'s value on subscription and after each action message,
+    /// set with `setter`, both on the main thread.
+    public func controlProperty<T>(
+      getter: @escaping @MainActor (Base) -> T, setter: @escaping @MainActor (Base, T) -> Void
+    ) -> ControlProperty<T> {
+      ControlSource.property(of: base, deallocated: deallocated, listen: Self.actions, getter: getter, setter: setter)
+    }
+
+    /// Sets `isEnabled`.
+    public var isEnabled: Binder<Bool> {
+      Binder(base) { control, enabled in control.isEnabled = enabled }
+    }
+
+    /// Listens to the control's shared action messages.
+    static var actions: ControlSource.Listen<Base> {
+      { control, handler in
+        SharedActions.of(control).subscribe(onNext: { [weak control] in if let control { handler(control) } })
+      }
+    }
+  }
+
+  /// The action messages of one control, shared by every listener: attached to the control as an
+  /// associated object (main-actor code only, so no lock).
+  @MainActor
+  private enum SharedActions {
+    static func of(_ control: NSControl) -> Observable<Void> {
+      let key = UnsafeRawPointer(bitPattern: Int(bitPattern: ObjectIdentifier(SharedActions.self)))!
+      if let shared = objc_getAssociatedObject(control, key) as? Observable<Void> { return shared }
+      let shared = Observable<Void>.create { [weak control] observer in
+        MainActorDelivery.run("NSControl.rx.controlEvent", #file, #line) {
+          guard let control else {
+            observer.on(.completed)
+            return Disposables.create()
+          }
+          let target = ActionTarget { observer.on(.next(())) }
+          let previousAction = control.action
+          let restore = Disposables.create { [weak control, weak previousTarget = control.target] in
+            guard let control, control.target === target else { return }
+            control.target = previousTarget
+            control.action = previousAction
+          }
+          control.target = target
+          control.action = ActionTarget.action
+          return restore
+        }
+      }
+      .share()
+      objc_setAssociatedObject(control, key, shared, .OBJC_ASSOCIATION_RETAIN)
+      return shared
+    }
+  }
+
+  @MainActor
+  extension Reactive where Base: NSButton {
+    /// Clicks on the button (its action messages).
+    public var tap: ControlEvent<Void> {
+      controlEvent
+    }
+
+    /// The button's state (on, off, mixed).
+    public var state: ControlProperty<NSControl.StateValue> {
+      controlProperty(getter: { $0.state }, setter: { $0.state = $1 })
+    }
+  }
+
+  @MainActor
+  extension Reactive where Base: NSSlider {
+    /// The slider's value.
+    public var value: ControlProperty<Double> {
+      controlProperty(getter: { $0.doubleValue }, setter: { $0.doubleValue = $1 })
+    }
+  }
+
+  @MainActor
+  extension Reactive where Base: NSTextField {
+    /// The field's text: current on subscription, then after each edit
+    /// (`NSControl.textDidChangeNotification`) and each action message (editing ended).
+    public var text: ControlProperty<String?> {
+      let edited: ControlSource.Listen<Base> = ControlSource.listening(to: NSControl.textDidChangeNotification)
+      let listen: ControlSource.Listen<Base> = { field, handler in
+        Disposables.create(edited(field, handler), Self.actions(field, handler))
+      }
+      return ControlSource.property(
+        of: base, deallocated: deallocated, listen: listen, getter: { $0.stringValue },
+        setter: { field, text in if field.stringValue != (text ?? "") { field.stringValue = text ?? "" } })
+    }
+  }
+
+  @MainActor
+  extension Reactive where Base: NSTextView {
+    /// The view's text: current on subscription, then after each change (`NSText.didChangeNotification`).
+    public var string: ControlProperty<String> {
+      ControlSource.property(
+        of: base, deallocated: deallocated, listen: ControlSource.listening(to: NSText.didChangeNotification),
+        getter: { $0.string }, setter: { view, text in if view.string != text { view.string = text } })
+    }
+  }
+
+  @MainActor
+  extension Reactive where Base: NSView {
+    /// Sets `isHidden`.
+    public var isHidden: Binder<Bool> {
+      Binder(base) { view, hidden in view.isHidden = hidden }
+    }
+
+    /// Sets `alphaValue`.
+    public var alpha: Binder<CGFloat> {
+      Binder(base) { view, alpha in view.alphaValue = alpha }
+    }
+  }
+#endif

@@ -1,0 +1,54 @@
+#if canImport(ObjectiveC)
+  import Foundation
+  import ObjectiveC
+  import Streams
+
+  extension Reactive where Base: AnyObject {
+    /// Sends `()` and completes when `base` is deallocated (RxCocoa's `rx.deallocated`).
+    ///
+    /// One ``DeallocationSignal`` is attached to the object as an associated object the first
+    /// time, which the Objective-C runtime releases as the object is deallocated; no method is
+    /// swizzled. (`rx.deallocating`, which runs before `dealloc`, needs swizzling: not provided.)
+    public var deallocated: Observable<Void> {
+      // Lock held (the object's own `objc_sync` lock, as RxCocoa takes): only reads or attaches
+      // the associated object, calling out to no observer.
+      objc_sync_enter(base)
+      defer { objc_sync_exit(base) }
+      let key = DeallocationSignal.associationKey
+      if let signal = objc_getAssociatedObject(base, key) as? DeallocationSignal {
+        return signal.deallocated
+      }
+      let signal = DeallocationSignal()
+      objc_setAssociatedObject(base, key, signal, .OBJC_ASSOCIATION_RETAIN)
+      return signal.deallocated
+    }
+  }
+
+  extension DeallocationSignal {
+    /// The key of the associated object: the address of this type's metadata, unique and constant.
+    fileprivate static var associationKey: UnsafeRawPointer {
+      UnsafeRawPointer(bitPattern: Int(bitPattern: ObjectIdentifier(DeallocationSignal.self)))!
+    }
+  }
+
+  extension Reactive where Base: NSObject {
+    /// The values at `keyPath`, through Swift key-path KVO (`observe(_:options:changeHandler:)`),
+    /// with `options` (by default the current value first, then each new one); completes when
+    /// `base` is deallocated.
+    ///
+    /// Observe properties that are KVO-compliant (`@objc dynamic`, or Cocoa's documented ones).
+    public func observe<Element>(
+      _ keyPath: KeyPath<Base, Element>, options: NSKeyValueObservingOptions = [.new, .initial]
+    ) -> Observable<Element> {
+      // Unchecked: a key path is an immutable value; `KeyPath` is `Sendable` only with `& Sendable`.
+      let path = UncheckedSendable(keyPath)
+      return Observable<Element>.create { [weak base] observer in
+        let observation = base?.observe(path.value, options: options) { object, _ in
+          observer.on(.next(object[keyPath: path.value]))
+        }
+        return Disposables.create { observation?.invalidate() }
+      }
+      .take(until: deallocated)
+    }
+  }
+#endif

@@ -1,0 +1,38 @@
+#if canImport(UIKit) && !os(watchOS)
+  import Streams
+  import UIKit
+
+  @MainActor
+  extension Reactive where Base: UIBarButtonItem {
+    /// Taps on the item. An item has one target-action pair: while subscribed, the item's target
+    /// and action are this sequence's, and the ones it had are put back when the subscription ends.
+    public var tap: ControlEvent<Void> {
+      let listen: ControlSource.Listen<Base> = { item, handler in
+        let target = ActionTarget { [weak item] in if let item { handler(item) } }
+        let previousAction = item.action
+        let restore = Disposables.create { [weak item, weak previousTarget = item.target] in
+          guard let item, item.target === target else { return }
+          item.target = previousTarget
+          item.action = previousAction
+        }
+        item.target = target
+        item.action = ActionTarget.action
+        return restore
+      }
+      return ControlSource.events(of: base, deallocated: deallocated, listen: listen) { _ in () }
+    }
+  }
+
+  @MainActor
+  extension Reactive where Base: UIGestureRecognizer {
+    /// The recognizer, each time it calls its targets (each state change it reports).
+    public var event: ControlEvent<Base> {
+      let listen: ControlSource.Listen<Base> = { recognizer, handler in
+        let target = ActionTarget { [weak recognizer] in if let recognizer { handler(recognizer) } }
+        recognizer.addTarget(target, action: ActionTarget.action)
+        return Disposables.create { [weak recognizer] in recognizer?.removeTarget(target, action: ActionTarget.action) }
+      }
+      return ControlSource.events(of: base, deallocated: deallocated, listen: listen) { $0 }
+    }
+  }
+#endif

@@ -1,0 +1,81 @@
+#if canImport(UIKit) && !os(watchOS)
+  import Streams
+  import UIKit
+
+  @MainActor
+  extension Reactive where Base: UITextField {
+    /// The field's text: current on subscription, then after each edit; set only when it differs
+    /// (setting the same text would reset marked text and break IME input, as RxCocoa notes).
+    public var text: ControlProperty<String?> {
+      value
+    }
+
+    /// The field's text (``text``).
+    public var value: ControlProperty<String?> {
+      valueProperty(getter: { $0.text }, setter: { field, text in if field.text != text { field.text = text } })
+    }
+
+    /// The field's attributed text, set only when it differs.
+    public var attributedText: ControlProperty<NSAttributedString?> {
+      valueProperty(
+        getter: { $0.attributedText },
+        setter: { field, text in if field.attributedText != text { field.attributedText = text } })
+    }
+  }
+
+  @MainActor
+  extension Reactive where Base: UITextView {
+    /// The view's text: current on subscription, then after each change of its text storage
+    /// (typed or set), read on the next turn of the main queue, once the storage finished editing.
+    public var text: ControlProperty<String?> {
+      value
+    }
+
+    /// The view's text (``text``).
+    public var value: ControlProperty<String?> {
+      textProperty(getter: { $0.text }, setter: { view, text in if view.text != text { view.text = text } })
+    }
+
+    /// The view's attributed text, like ``text``.
+    public var attributedText: ControlProperty<NSAttributedString?> {
+      textProperty(
+        getter: { $0.attributedText },
+        setter: { view, text in if view.attributedText != text { view.attributedText = text } })
+    }
+
+    /// Editing began (`textDidBeginEditingNotification`).
+    public var didBeginEditing: ControlEvent<Void> {
+      event(UITextView.textDidBeginEditingNotification)
+    }
+
+    /// Editing ended (`textDidEndEditingNotification`).
+    public var didEndEditing: ControlEvent<Void> {
+      event(UITextView.textDidEndEditingNotification)
+    }
+
+    /// The user changed the text (`textDidChangeNotification`).
+    public var didChange: ControlEvent<Void> {
+      event(UITextView.textDidChangeNotification)
+    }
+
+    private func event(_ name: Notification.Name) -> ControlEvent<Void> {
+      ControlSource.events(of: base, deallocated: deallocated, listen: ControlSource.listening(to: name)) { _ in () }
+    }
+
+    private func textProperty<T>(
+      getter: @escaping @MainActor (Base) -> T, setter: @escaping @MainActor (Base, T) -> Void
+    ) -> ControlProperty<T> {
+      let storageEdited: ControlSource.Listen<Base> = ControlSource.listening(
+        to: NSTextStorage.didProcessEditingNotification, object: { $0.textStorage })
+      // The storage posts while it is still processing the edit: read on the next turn.
+      let listen: ControlSource.Listen<Base> = { view, handler in
+        storageEdited(view) { view in
+          // Unchecked: sent to the main queue, run as the main actor.
+          let later = UncheckedSendable({ [weak view] in if let view { handler(view) } } as @MainActor () -> Void)
+          DispatchQueue.main.async { MainActorDelivery.run("ControlProperty", #file, #line) { later.value() } }
+        }
+      }
+      return ControlSource.property(of: base, deallocated: deallocated, listen: listen, getter: getter, setter: setter)
+    }
+  }
+#endif
