@@ -2,7 +2,6 @@
   import AppKit
   import Streams
 
-  @MainActor
   extension Reactive where Base: NSControl {
     /// The control's action messages, an element each: never fails, completes when the control is
     /// deallocated (``ControlSource``'s rules).
@@ -10,12 +9,14 @@
     /// A control has one target-action pair: while anything listens, the control's target and
     /// action are one shared listener's, and the ones it had are put back when the last
     /// subscription ends (RxCocoa shares it the same way).
+    @preconcurrency @MainActor
     public var controlEvent: ControlEvent<Void> {
       ControlSource.events(of: base, deallocated: deallocated, listen: Self.actions) { _ in () }
     }
 
     /// A property of the control: `getter`'s value on subscription and after each action message,
     /// set with `setter`, both on the main thread.
+    @preconcurrency @MainActor
     public func controlProperty<T>(
       getter: @escaping @MainActor (Base) -> T, setter: @escaping @MainActor (Base, T) -> Void
     ) -> ControlProperty<T> {
@@ -23,11 +24,13 @@
     }
 
     /// Sets `isEnabled`.
+    @preconcurrency @MainActor
     public var isEnabled: Binder<Bool> {
       Binder(base) { control, enabled in control.isEnabled = enabled }
     }
 
     /// Listens to the control's shared action messages.
+    @MainActor
     static var actions: ControlSource.Listen<Base> {
       { control, handler in
         SharedActions.of(control).subscribe(onNext: { [weak control] in if let control { handler(control) } })
@@ -66,31 +69,32 @@
     }
   }
 
-  @MainActor
   extension Reactive where Base: NSButton {
     /// Clicks on the button (its action messages).
+    @preconcurrency @MainActor
     public var tap: ControlEvent<Void> {
       controlEvent
     }
 
     /// The button's state (on, off, mixed).
+    @preconcurrency @MainActor
     public var state: ControlProperty<NSControl.StateValue> {
       controlProperty(getter: { $0.state }, setter: { $0.state = $1 })
     }
   }
 
-  @MainActor
   extension Reactive where Base: NSSlider {
     /// The slider's value.
+    @preconcurrency @MainActor
     public var value: ControlProperty<Double> {
       controlProperty(getter: { $0.doubleValue }, setter: { $0.doubleValue = $1 })
     }
   }
 
-  @MainActor
   extension Reactive where Base: NSTextField {
     /// The field's text: current on subscription, then after each edit
     /// (`NSControl.textDidChangeNotification`) and each action message (editing ended).
+    @preconcurrency @MainActor
     public var text: ControlProperty<String?> {
       let edited: ControlSource.Listen<Base> = ControlSource.listening(to: NSControl.textDidChangeNotification)
       let listen: ControlSource.Listen<Base> = { field, handler in
@@ -102,9 +106,9 @@
     }
   }
 
-  @MainActor
   extension Reactive where Base: NSTextView {
     /// The view's text: current on subscription, then after each change (`NSText.didChangeNotification`).
+    @preconcurrency @MainActor
     public var string: ControlProperty<String> {
       ControlSource.property(
         of: base, deallocated: deallocated, listen: ControlSource.listening(to: NSText.didChangeNotification),
@@ -112,14 +116,15 @@
     }
   }
 
-  @MainActor
   extension Reactive where Base: NSView {
     /// Sets `isHidden`.
+    @preconcurrency @MainActor
     public var isHidden: Binder<Bool> {
       Binder(base) { view, hidden in view.isHidden = hidden }
     }
 
     /// Sets `alphaValue`.
+    @preconcurrency @MainActor
     public var alpha: Binder<CGFloat> {
       Binder(base) { view, alpha in view.alphaValue = alpha }
     }

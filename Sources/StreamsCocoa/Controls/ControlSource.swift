@@ -14,7 +14,8 @@ import Streams
 package enum ControlSource {
   /// Starts listening to `control`, calling `handler` with it on each event, until the returned
   /// disposable is disposed.
-  package typealias Listen<Control> = @MainActor (Control, _ handler: @escaping @MainActor (Control) -> Void) -> Disposable
+  package typealias Listen<Control> =
+    @MainActor (Control, _ handler: @escaping @MainActor (Control) -> Void) -> Disposable
 
   /// The events of `control`, each as `element(control)`.
   ///

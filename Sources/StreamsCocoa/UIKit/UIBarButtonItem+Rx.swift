@@ -2,10 +2,10 @@
   import Streams
   import UIKit
 
-  @MainActor
   extension Reactive where Base: UIBarButtonItem {
     /// Taps on the item. An item has one target-action pair: while subscribed, the item's target
     /// and action are this sequence's, and the ones it had are put back when the subscription ends.
+    @preconcurrency @MainActor
     public var tap: ControlEvent<Void> {
       let listen: ControlSource.Listen<Base> = { item, handler in
         let target = ActionTarget { [weak item] in if let item { handler(item) } }
@@ -23,9 +23,9 @@
     }
   }
 
-  @MainActor
   extension Reactive where Base: UIGestureRecognizer {
     /// The recognizer, each time it calls its targets (each state change it reports).
+    @preconcurrency @MainActor
     public var event: ControlEvent<Base> {
       let listen: ControlSource.Listen<Base> = { recognizer, handler in
         let target = ActionTarget { [weak recognizer] in if let recognizer { handler(recognizer) } }

@@ -2,20 +2,22 @@
   import Streams
   import UIKit
 
-  @MainActor
   extension Reactive where Base: UITextField {
     /// The field's text: current on subscription, then after each edit; set only when it differs
     /// (setting the same text would reset marked text and break IME input, as RxCocoa notes).
+    @preconcurrency @MainActor
     public var text: ControlProperty<String?> {
       value
     }
 
     /// The field's text (``text``).
+    @preconcurrency @MainActor
     public var value: ControlProperty<String?> {
       valueProperty(getter: { $0.text }, setter: { field, text in if field.text != text { field.text = text } })
     }
 
     /// The field's attributed text, set only when it differs.
+    @preconcurrency @MainActor
     public var attributedText: ControlProperty<NSAttributedString?> {
       valueProperty(
         getter: { $0.attributedText },
@@ -23,20 +25,22 @@
     }
   }
 
-  @MainActor
   extension Reactive where Base: UITextView {
     /// The view's text: current on subscription, then after each change of its text storage
     /// (typed or set), read on the next turn of the main queue, once the storage finished editing.
+    @preconcurrency @MainActor
     public var text: ControlProperty<String?> {
       value
     }
 
     /// The view's text (``text``).
+    @preconcurrency @MainActor
     public var value: ControlProperty<String?> {
       textProperty(getter: { $0.text }, setter: { view, text in if view.text != text { view.text = text } })
     }
 
     /// The view's attributed text, like ``text``.
+    @preconcurrency @MainActor
     public var attributedText: ControlProperty<NSAttributedString?> {
       textProperty(
         getter: { $0.attributedText },
@@ -44,24 +48,29 @@
     }
 
     /// Editing began (`textDidBeginEditingNotification`).
+    @preconcurrency @MainActor
     public var didBeginEditing: ControlEvent<Void> {
       event(UITextView.textDidBeginEditingNotification)
     }
 
     /// Editing ended (`textDidEndEditingNotification`).
+    @preconcurrency @MainActor
     public var didEndEditing: ControlEvent<Void> {
       event(UITextView.textDidEndEditingNotification)
     }
 
     /// The user changed the text (`textDidChangeNotification`).
+    @preconcurrency @MainActor
     public var didChange: ControlEvent<Void> {
       event(UITextView.textDidChangeNotification)
     }
 
+    @MainActor
     private func event(_ name: Notification.Name) -> ControlEvent<Void> {
       ControlSource.events(of: base, deallocated: deallocated, listen: ControlSource.listening(to: name)) { _ in () }
     }
 
+    @MainActor
     private func textProperty<T>(
       getter: @escaping @MainActor (Base) -> T, setter: @escaping @MainActor (Base, T) -> Void
     ) -> ControlProperty<T> {
