@@ -38,6 +38,8 @@
     }
   }
 
+  extension NSControl: SingleTargetAction {}
+
   /// The action messages of one control, shared by every listener: attached to the control as an
   /// associated object (main-actor code only, so no lock).
   @MainActor
@@ -51,16 +53,7 @@
             observer.on(.completed)
             return Disposables.create()
           }
-          let target = ActionTarget { observer.on(.next(())) }
-          let previousAction = control.action
-          let restore = Disposables.create { [weak control, weak previousTarget = control.target] in
-            guard let control, control.target === target else { return }
-            control.target = previousTarget
-            control.action = previousAction
-          }
-          control.target = target
-          control.action = ActionTarget.action
-          return restore
+          return control.borrowTargetAction(for: ActionTarget { observer.on(.next(())) })
         }
       }
       .share()

@@ -28,17 +28,7 @@ package enum ControlSource {
     of control: Control, deallocated: Observable<Void>, listen: @escaping Listen<Control>,
     element: @escaping @MainActor (Control) -> Element
   ) -> ControlEvent<Element> {
-    let events = Observable<Element>.create { [weak control] observer in
-      // Unchecked: the control is only used inside `run`, as the main actor, on this thread.
-      let control = UncheckedSendable(control)
-      return MainActorDelivery.run("ControlEvent", #file, #line) {
-        guard let control = control.value else {
-          observer.on(.completed)
-          return Disposables.create()
-        }
-        return listen(control) { control in observer.on(.next(element(control))) }
-      }
-    }
+    let events = source(of: control, "ControlEvent", listen, sendsCurrent: false, element)
     return ControlEvent(events: events.take(until: deallocated))
   }
 
@@ -55,18 +45,28 @@ package enum ControlSource {
     of control: Control, deallocated: Observable<Void>, listen: @escaping Listen<Control>,
     getter: @escaping @MainActor (Control) -> Value, setter: @escaping @MainActor (Control, Value) -> Void
   ) -> ControlProperty<Value> {
-    let values = Observable<Value>.create { [weak control] observer in
+    ControlProperty(
+      values: source(of: control, "ControlProperty", listen, sendsCurrent: true, getter).take(until: deallocated),
+      valueSink: Binder(control, binding: setter))
+  }
+
+  /// `read(control)` after each event (and on subscription if `sendsCurrent`), listening while
+  /// subscribed; completes at once if the control is already gone.
+  private static func source<Control: AnyObject, Element>(
+    of control: Control, _ name: StaticString, _ listen: @escaping Listen<Control>, sendsCurrent: Bool,
+    _ read: @escaping @MainActor (Control) -> Element
+  ) -> Observable<Element> {
+    Observable<Element>.create { [weak control] observer in
       // Unchecked: the control is only used inside `run`, as the main actor, on this thread.
       let control = UncheckedSendable(control)
-      return MainActorDelivery.run("ControlProperty", #file, #line) {
+      return MainActorDelivery.run(name, #file, #line) {
         guard let control = control.value else {
           observer.on(.completed)
           return Disposables.create()
         }
-        observer.on(.next(getter(control)))
-        return listen(control) { control in observer.on(.next(getter(control))) }
+        if sendsCurrent { observer.on(.next(read(control))) }
+        return listen(control) { control in observer.on(.next(read(control))) }
       }
     }
-    return ControlProperty(values: values.take(until: deallocated), valueSink: Binder(control, binding: setter))
   }
 }

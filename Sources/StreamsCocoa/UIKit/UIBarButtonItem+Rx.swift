@@ -9,19 +9,14 @@
     public var tap: ControlEvent<Void> {
       let listen: ControlSource.Listen<Base> = { item, handler in
         let target = ActionTarget { [weak item] in if let item { handler(item) } }
-        let previousAction = item.action
-        let restore = Disposables.create { [weak item, weak previousTarget = item.target] in
-          guard let item, item.target === target else { return }
-          item.target = previousTarget
-          item.action = previousAction
-        }
-        item.target = target
-        item.action = ActionTarget.action
-        return restore
+        // The listener is kept by the disposable: an item holds its target weakly.
+        return item.borrowTargetAction(for: target)
       }
       return ControlSource.events(of: base, deallocated: deallocated, listen: listen) { _ in () }
     }
   }
+
+  extension UIBarButtonItem: SingleTargetAction {}
 
   extension Reactive where Base: UIGestureRecognizer {
     /// The recognizer, each time it calls its targets (each state change it reports).
