@@ -131,15 +131,17 @@ extension CocoaTests {
       defer { DispatchQueue.main.setSpecific(key: mainQueue, value: nil) }
       let threads = ValueLog<Bool>()
       let values = ValueLog<Int>()
+      let delivered = Gate()
       // Unchecked: the property is handed to one other thread, which only subscribes to it.
       let handedOver = UncheckedSendable(property)
       let subscription = await Task.detached {
         handedOver.value.do(onNext: { _ in threads.append(DispatchQueue.getSpecific(key: mainQueue) == true) })
-          .subscribe(onNext: values.append)
+          .subscribe(onNext: { value in
+            values.append(value)
+            delivered.open()
+          })
       }.value
-      for _ in 0..<500 where values.entries.isEmpty {
-        try? await Task.sleep(nanoseconds: 10_000_000)
-      }
+      #expect(await delivered.wait(seconds: 5))
       #expect(values.entries == [7])
       #expect(threads.entries == [true])
       #expect(control.listeners.count == 1)

@@ -57,28 +57,31 @@ package enum MainActorDelivery {
   /// Calls `body` now, as the main actor, by the rules above, and returns what it returns: for
   /// code that runs where the main actor's work runs by construction (a control's sources
   /// subscribe on ``ConcurrentMainScheduler``), named `name` at `file`:`line` in a report.
-  package static func run<R>(
+  package static func run<R: Sendable>(
     _ name: StaticString, _ file: StaticString, _ line: UInt, _ body: @MainActor () -> R
   ) -> R {
-    if !MainScheduler.isOnMain { IsolationCheck(name, MainActor.shared, file, line).verify() }
-    return withoutActuallyEscaping(body) { body in
-      // As the main queue's work below: called as a plain function once the check passed.
-      unsafeBitCast(body, to: (() -> R).self)()
-    }
+    perform(IsolationCheck(name, MainActor.shared, file, line), body)
   }
 
   private static func call<A>(_ argument: A, _ check: IsolationCheck, _ body: @MainActor (A) -> Void) {
+    // Sound: handed over synchronously, on this thread, to a call that runs here.
+    let argument = UncheckedSendable(argument)
+    perform(check) { body(argument.value) }
+  }
+
+  /// Runs `body` by the rules in the type's description: the one place that does.
+  private static func perform<R: Sendable>(
+    _ check: @autoclosure () -> IsolationCheck, _ body: @MainActor () -> R
+  ) -> R {
     if Thread.isMainThread {
-      // Sound: handed over synchronously, on the main thread; see the type's description.
-      let argument = UncheckedSendable(argument)
-      MainActor.assumeIsolated { body(argument.value) }
-      return
+      // Sound: synchronous, on the main thread; see the type's description.
+      return MainActor.assumeIsolated(body)
     }
-    if !MainScheduler.isOnMain { check.verify() }
-    withoutActuallyEscaping(body) { body in
+    if !MainScheduler.isOnMain { check().verify() }
+    return withoutActuallyEscaping(body) { body in
       // The main queue's work (or a reported violation): called as a plain function, which is
       // what `MainActor.assumeIsolated` does once its check passed.
-      unsafeBitCast(body, to: ((A) -> Void).self)(argument)
+      unsafeBitCast(body, to: (() -> R).self)()
     }
   }
 }

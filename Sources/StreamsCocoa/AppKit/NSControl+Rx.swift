@@ -40,25 +40,17 @@
 
   extension NSControl: SingleTargetAction {}
 
-  /// The action messages of one control, shared by every listener: attached to the control as an
-  /// associated object (main-actor code only, so no lock).
+  /// The action messages of one control, shared by every listener, kept by the control.
   @MainActor
   private enum SharedActions {
     static func of(_ control: NSControl) -> Observable<Void> {
-      let key = UnsafeRawPointer(bitPattern: Int(bitPattern: ObjectIdentifier(SharedActions.self)))!
-      if let shared = objc_getAssociatedObject(control, key) as? Observable<Void> { return shared }
-      let shared = Observable<Void>.create { [weak control] observer in
-        MainActorDelivery.run("NSControl.rx.controlEvent", #file, #line) {
-          guard let control else {
-            observer.on(.completed)
-            return Disposables.create()
-          }
-          return control.borrowTargetAction(for: ActionTarget { observer.on(.next(())) })
+      associatedObject(on: control, for: SharedActions.self) {
+        let borrow: ControlSource.Listen<NSControl> = { control, handler in
+          control.borrowTargetAction(for: ActionTarget { [weak control] in if let control { handler(control) } })
         }
+        return ControlSource.events(of: control, deallocated: control.rx.deallocated, listen: borrow) { _ in () }
+          .asObservable().share()
       }
-      .share()
-      objc_setAssociatedObject(control, key, shared, .OBJC_ASSOCIATION_RETAIN)
-      return shared
     }
   }
 

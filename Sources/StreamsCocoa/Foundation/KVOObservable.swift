@@ -29,14 +29,17 @@
   /// One key-value observer registration: hands each change's new value to `handler`, until
   /// ``invalidate()``.
   private final class KeyValueObserver: NSObject, @unchecked Sendable {
-    // Unchecked: `strongTarget`, `weakTarget` and `isRegistered` are changed only under `lock`;
-    // `handler` and `keyPath` are constants.
-    private let lock = NSLock()
-    private var strongTarget: NSObject?
-    private weak var weakTarget: NSObject?
-    private var isRegistered = true
+    // Unchecked: `observed` is only read or changed under its lock; `handler` and `keyPath` are
+    // constants.
+    private let observed: LockedState<Observed>
     private let keyPath: String
     private let handler: (Any?) -> Void
+
+    /// The observed object while registered: held strongly or weakly; both `nil` once invalidated.
+    private struct Observed {
+      var strong: NSObject?
+      weak var weak: NSObject?
+    }
 
     init(
       observing target: NSObject, keyPath: String, options: NSKeyValueObservingOptions, retaining: Bool,
@@ -44,8 +47,7 @@
     ) {
       self.keyPath = keyPath
       self.handler = handler
-      self.strongTarget = retaining ? target : nil
-      self.weakTarget = target
+      self.observed = LockedState(Observed(strong: retaining ? target : nil, weak: target))
       super.init()
       target.addObserver(self, forKeyPath: keyPath, options: options, context: nil)
     }
@@ -59,11 +61,10 @@
     }
 
     func invalidate() {
-      lock.lock()
-      let target = isRegistered ? (strongTarget ?? weakTarget) : nil
-      isRegistered = false
-      strongTarget = nil
-      lock.unlock()
+      let target = observed.withLock { observed in
+        defer { observed = Observed() }
+        return observed.strong ?? observed.weak
+      }
       target?.removeObserver(self, forKeyPath: keyPath, context: nil)
     }
   }

@@ -1,6 +1,5 @@
 #if canImport(ObjectiveC)
   import Foundation
-  import ObjectiveC
   import Streams
 
   extension Reactive where Base: AnyObject {
@@ -10,24 +9,7 @@
     /// time, which the Objective-C runtime releases as the object is deallocated; no method is
     /// swizzled. (`rx.deallocating`, which runs before `dealloc`, needs swizzling: not provided.)
     public var deallocated: Observable<Void> {
-      // Lock held (the object's own `objc_sync` lock, as RxCocoa takes): only reads or attaches
-      // the associated object, calling out to no observer.
-      objc_sync_enter(base)
-      defer { objc_sync_exit(base) }
-      let key = DeallocationSignal.associationKey
-      if let signal = objc_getAssociatedObject(base, key) as? DeallocationSignal {
-        return signal.deallocated
-      }
-      let signal = DeallocationSignal()
-      objc_setAssociatedObject(base, key, signal, .OBJC_ASSOCIATION_RETAIN)
-      return signal.deallocated
-    }
-  }
-
-  extension DeallocationSignal {
-    /// The key of the associated object: the address of this type's metadata, unique and constant.
-    fileprivate static var associationKey: UnsafeRawPointer {
-      UnsafeRawPointer(bitPattern: Int(bitPattern: ObjectIdentifier(DeallocationSignal.self)))!
+      associatedObject(on: base, for: DeallocationSignal.self) { DeallocationSignal() }.deallocated
     }
   }
 
