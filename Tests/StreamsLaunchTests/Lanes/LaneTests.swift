@@ -90,7 +90,8 @@ struct LaneTests {
     gates["b"]!.release()
     try await bounded { await started.wait(for: 3) }
     #expect(recorder.started == ["a", "b", "d"])
-    gates["a"]!.release()
+    gates["a"]!.release()  // Slot 1 frees while d still holds slot 2: c takes slot 1.
+    try await bounded { await started.wait(for: 4) }
     gates["d"]!.release()
     gates["c"]!.release()
     queue.finish()
