@@ -118,6 +118,11 @@ public enum Diagnostic: Sendable, Equatable, CustomStringConvertible {
   /// ``IsolationViolation``'s description. Reported by the default ``Hooks/isolationViolation``
   /// when it does not stop the program.
   case isolationViolation(String)
+  /// A delegate proxy (StreamsCocoa's `DelegateProxyType`) was misused and the call was refused:
+  /// a second forward delegate or data source installed on one object (a second `items`
+  /// binding, or `setDelegate` after another), or a proxy factory registered twice. The text says
+  /// which object and what to do.
+  case delegateProxyMisuse(String)
 
   /// What happened and what to do about it.
   public var description: String {
@@ -138,6 +143,8 @@ public enum Diagnostic: Sendable, Equatable, CustomStringConvertible {
       return "VirtualTimeScheduler misuse, ignored: \(detail)"
     case .isolationViolation(let detail):
       return detail
+    case .delegateProxyMisuse(let detail):
+      return "Delegate proxy misuse, refused: \(detail)"
     }
   }
 }

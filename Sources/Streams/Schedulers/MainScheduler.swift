@@ -36,7 +36,7 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
 
   /// Whether the caller runs on the main thread or inside the main queue's work. On Linux,
   /// `dispatchMain()` services the main queue from another thread, so both are checked.
-  static var isOnMain: Bool {
+  package static var isOnMain: Bool {
     Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) == true
   }
 

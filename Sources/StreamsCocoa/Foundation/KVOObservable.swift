@@ -8,8 +8,8 @@
     /// `nil`, `NSNull` or another type), the current one first with the default `options`.
     ///
     /// With `retainSelf` the object is kept alive while subscribed; without it, observe only
-    /// paths that end before the object does (a parent's), as in RxCocoa. `observeWeakly`, which
-    /// needs `dealloc` swizzled, is not provided.
+    /// paths that end before the object does (a parent's), as in RxCocoa; or use
+    /// ``observeWeakly(_:_:options:)``.
     public func observe<Element>(
       _ type: Element.Type, _ keyPath: String, options: NSKeyValueObservingOptions = [.new, .initial],
       retainSelf: Bool = true
@@ -22,6 +22,42 @@
           observing: target.value, keyPath: keyPath, options: options, retaining: retainSelf
         ) { value in observer.on(.next(value as? Element)) }
         return Disposables.create { registration.invalidate() }
+      }
+    }
+  }
+
+  extension Reactive where Base: NSObject {
+    /// The values at the string `keyPath` (RxCocoa's `observeWeakly(_:_:options:)`), holding the
+    /// object and each object along the path weakly: like ``observe(_:_:options:retainSelf:)``,
+    /// and a component whose object is deallocated (a `weak` property's) reads as `nil` from then
+    /// on. Completes when `base` is deallocated.
+    ///
+    /// Each component of a dotted path is observed on the object the one before it holds (`self`
+    /// components are skipped). RxCocoa sends the `nil` as the object starts deallocating, which
+    /// needs `dealloc` swizzled; here it is sent once the object is deallocated (`rx.deallocated`).
+    public func observeWeakly<Element>(
+      _ type: Element.Type, _ keyPath: String, options: NSKeyValueObservingOptions = [.new, .initial]
+    ) -> Observable<Element?> {
+      let components = keyPath.split(separator: ".").map(String.init).filter { $0 != "self" }
+      return Self.values(of: base, along: components[...], options: options)
+        .take(until: deallocated)
+        .map { $0 as? Element }
+    }
+
+    /// The value at `components` of `object`, observed weakly, level by level.
+    private static func values(
+      of object: NSObject, along components: ArraySlice<String>, options: NSKeyValueObservingOptions
+    ) -> Observable<Any?> {
+      guard let first = components.first else { return .just(object) }
+      let rest = components.dropFirst()
+      let changes = object.rx.observe(AnyObject.self, first, options: options, retainSelf: false)
+      return changes.flatMapLatest { value -> Observable<Any?> in
+        guard let child = value as? NSObject else {
+          return rest.isEmpty ? .just(value) : .just(nil)
+        }
+        let inner = rest.isEmpty ? Observable<Any?>.just(child) : Self.values(of: child, along: rest, options: options)
+        // A weak property's object reads as nil once it is deallocated (KVO does not say so).
+        return inner.concat(Observable.never()).take(until: child.rx.deallocated).concat(Observable.just(nil))
       }
     }
   }

@@ -47,27 +47,29 @@
         setter: { view, text in if view.attributedText != text { view.attributedText = text } })
     }
 
-    /// Editing began (`textDidBeginEditingNotification`).
+    /// Each `textViewDidBeginEditing(_:)` (its delegate proxy's; the delegate it had keeps
+    /// receiving the call).
     @preconcurrency @MainActor
-    public var didBeginEditing: ControlEvent<Void> {
-      event(UITextView.textDidBeginEditingNotification)
-    }
+    public var didBeginEditing: ControlEvent<Void> { ControlEvent(events: delegateProxy.didBeginEditing.events) }
 
-    /// Editing ended (`textDidEndEditingNotification`).
+    /// Each `textViewDidEndEditing(_:)`.
     @preconcurrency @MainActor
-    public var didEndEditing: ControlEvent<Void> {
-      event(UITextView.textDidEndEditingNotification)
-    }
+    public var didEndEditing: ControlEvent<Void> { ControlEvent(events: delegateProxy.didEndEditing.events) }
 
-    /// The user changed the text (`textDidChangeNotification`).
+    /// Each `textViewDidChange(_:)`: the user changed the text.
     @preconcurrency @MainActor
-    public var didChange: ControlEvent<Void> {
-      event(UITextView.textDidChangeNotification)
+    public var didChange: ControlEvent<Void> { ControlEvent(events: delegateProxy.didChange.events) }
+
+    /// Each `textViewDidChangeSelection(_:)`.
+    @preconcurrency @MainActor
+    public var didChangeSelection: ControlEvent<Void> {
+      ControlEvent(events: delegateProxy.didChangeSelection.events)
     }
 
     @MainActor
-    private func event(_ name: Notification.Name) -> ControlEvent<Void> {
-      ControlSource.events(of: base, deallocated: deallocated, listen: ControlSource.listening(to: name)) { _ in () }
+    private var delegateProxy: RxTextViewDelegateProxy {
+      // The text view's scroll view proxy is a text view proxy: RxScrollViewDelegateProxy registers it.
+      RxScrollViewDelegateProxy.proxy(for: base) as! RxTextViewDelegateProxy
     }
 
     @MainActor
