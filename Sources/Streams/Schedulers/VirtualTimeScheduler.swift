@@ -50,6 +50,10 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
   /// What ``VirtualTimeClock`` shares between every clock of this scheduler: the sleepers it
   /// resumed that have not run yet.
   let clockHandOff = PendingCount()
+  /// What ``VirtualTimeClock`` shares between every clock of this scheduler: the tasks the async
+  /// operators created, while a clock ran this scheduler's items, that have not started yet
+  /// (``AsyncWorkStarts``).
+  let asyncWorkStarts = PendingCount()
 
   /// Creates a scheduler whose clock reads `initialClock`, with `converter` for its time units.
   public init(initialClock: VirtualTime, converter: Converter) {

@@ -34,22 +34,24 @@ final class AsyncTransformObservable<Source: Sendable, Value: Sendable, Result: 
       element: element, transform: transform, unwrap: unwrap, observer: AnyObserver(observer), cancel: cancel)
     let priority = priority
     let task: Task<Void, Never>
-    AsyncWorkStarts.pending.increment()
+    // Counted only while a virtual clock runs the work that sent this element (nil in production).
+    let starts = AsyncWorkStarts.current
+    starts?.increment()
     if let isolation = transform.isolation {
       if isolation is MainActor {
         task = Task(priority: priority) { @MainActor in
-          AsyncWorkStarts.pending.decrement()
+          starts?.decrement()
           await sink.run(isolation: MainActor.shared)
         }
       } else {
         task = Task.detached(priority: priority) {
-          AsyncWorkStarts.pending.decrement()
+          starts?.decrement()
           await sink.run(isolation: isolation)
         }
       }
     } else {
       task = Task.detached(priority: priority) {
-        AsyncWorkStarts.pending.decrement()
+        starts?.decrement()
         await sink.run(isolation: nil)
       }
     }
