@@ -64,6 +64,7 @@ import Foundation
 /// Availability: `Clock` needs macOS 13, iOS 16, tvOS 16, watchOS 9.
 @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 public struct VirtualTimeClock<Converter: VirtualTimeConverterType>: Clock, @unchecked Sendable {
+  // Unchecked: only a `let` of its scheduler, which is thread-safe; the converter is only read.
   /// A point in the scheduler's virtual time: the duration since the reference date of its
   /// converter (1970 for ``VirtualTimeScheduler``'s usual converters, so a `TestScheduler` at
   /// clock 200 with resolution 1 reads 200 seconds).

@@ -24,6 +24,7 @@ import Foundation
 /// two and on calls from a thread other than the creator's; here the state is guarded by a lock,
 /// but the scheduler is meant to be driven from one thread.
 open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerType, @unchecked Sendable {
+  // Unchecked: the clock, queue and run state are under `lock`; `misuseHandler` is set before sharing.
   /// A point on the virtual clock.
   public typealias VirtualTime = Converter.VirtualTimeUnit
 

@@ -9,6 +9,7 @@
 final class AsyncTransformObservable<Source: Sendable, Value: Sendable, Result: Sendable>: Producer<Result>,
   @unchecked Sendable
 {
+  // Unchecked: Observable family (see `Observable`): only `let`s, all `Sendable`.
   typealias Transform = @isolated(any) @Sendable (Source) async throws -> Value
 
   private let element: Source
@@ -62,6 +63,7 @@ final class AsyncTransformObservable<Source: Sendable, Value: Sendable, Result: 
 final class AsyncTransformSink<Source: Sendable, Value: Sendable, Result: Sendable>: Sink<AnyObserver<Result>>,
   @unchecked Sendable
 {
+  // Unchecked: Sink family (see `Sink`): only `let`s of its own; `run` is the only caller of `forwardOn`.
   private let element: Source
   private let transform: AsyncTransformObservable<Source, Value, Result>.Transform
   private let unwrap: @Sendable (Value) -> Result?
