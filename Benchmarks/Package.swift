@@ -36,6 +36,14 @@ let package = Package(
         .product(name: "StreamsAuth", package: streams),
       ]
     ),
+    // Locks and time per element through an async operator (issue 37): see Sources/AsyncOperatorCost.
+    .executableTarget(
+      name: "AsyncOperatorCost",
+      dependencies: [
+        "LockCounter",
+        .product(name: "Streams", package: streams),
+      ]
+    ),
     // Counts pthread_mutex_lock calls by defining it in the executable; see the header.
     .target(name: "LockCounter"),
   ],

@@ -222,6 +222,7 @@ enum Run {
 /// The inner sequences of a flattening run, read from the operator's closure; the test scheduler
 /// runs every action on one thread.
 private struct UncheckedLookup: @unchecked Sendable {
+  // Unchecked: only a `let` table, read by the test scheduler's actions, which run on one thread.
   let table: [String: TestableObservable<String>]
   init(_ table: [String: TestableObservable<String>]) { self.table = table }
   func observable(for key: String) -> Observable<String> {

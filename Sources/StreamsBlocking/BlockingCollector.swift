@@ -42,6 +42,7 @@ extension BlockingObservable {
 /// Events may arrive on any thread; the blocked thread reads the state under the same condition
 /// lock. No user code runs under the lock.
 final class BlockingCollector<Element>: @unchecked Sendable {
+  // Unchecked: its `var`s are read and written only while holding `condition`.
   private let condition = NSCondition()
   private var elements: [Element] = []
   private var error: Error?

@@ -23,6 +23,7 @@ extension Reactive where Base: NotificationCenter {
 
 /// A notification center carried into `@Sendable` closures; `NotificationCenter` is thread-safe.
 private struct UncheckedCenter: @unchecked Sendable {
+  // Unchecked: `NotificationCenter` is thread-safe; the reference is a `let`.
   let value: NotificationCenter
   init(_ value: NotificationCenter) { self.value = value }
 }

@@ -31,6 +31,7 @@ public enum SharingScheduler {
 
   /// The current ``make`` closure, behind a lock so that any thread may read it.
   private final class Factory: @unchecked Sendable {
+    // Unchecked: `make` is read and written only under `lock`.
     private let lock = Lock.make()
     private var make: () -> SchedulerType = { MainScheduler() }
 

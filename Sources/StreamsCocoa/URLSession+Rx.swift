@@ -81,6 +81,7 @@ extension Reactive where Base == URLSession {
 
 /// The storage of `URLSession.rx.shouldLogRequest`, behind a lock.
 private final class RequestLogging: @unchecked Sendable {
+  // Unchecked: `decide` is read and written only under `lock` (by `shouldLogRequest`).
   let lock = Lock.make()
   var decide: (URLRequest) -> Bool = { _ in
     #if DEBUG
@@ -95,6 +96,7 @@ private let requestLogging = RequestLogging()
 
 /// A session carried into `@Sendable` closures; `URLSession` is thread-safe.
 private struct UncheckedSession: @unchecked Sendable {
+  // Unchecked: `URLSession` is thread-safe; the reference is a `let`.
   let value: URLSession
   init(_ value: URLSession) { self.value = value }
 }

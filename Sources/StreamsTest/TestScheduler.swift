@@ -36,6 +36,7 @@ import Streams
 /// The scheduler is `Sendable` so that operators may hold it, and its state is guarded by a lock,
 /// but it is meant to be driven by one test at a time: run its work from one thread.
 public final class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter>, @unchecked Sendable {
+  // Unchecked: only `let`s of its own; `VirtualTimeScheduler`'s state is under its lock.
   /// The times ``start(created:subscribed:disposed:fileID:filePath:line:create:)`` uses when not told otherwise.
   public enum Defaults {
     /// The time the observable under test is created: 100.

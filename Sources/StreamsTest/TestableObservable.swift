@@ -15,6 +15,7 @@ import Streams
 /// `Observable` (which other modules cannot subclass): every operator is available on it, and
 /// `asObservable()` wraps it where an `Observable` is needed.
 public final class TestableObservable<Element>: ObservableType, @unchecked Sendable {
+  // Unchecked: `recordedSubscriptions` and `observers` are read and written only under `lock`.
   enum Kind { case hot, cold }
 
   /// The scheduler that sends the events.
@@ -108,6 +109,7 @@ public final class TestableObservable<Element>: ObservableType, @unchecked Senda
 
 /// The disposable of one test-observable subscription; tells its owner about every dispose call.
 private final class TestSubscriptionDisposable: Cancelable, @unchecked Sendable {
+  // Unchecked: `count` is read and written only under `lock`; `onDispose` is a `let`.
   private let lock = NSLock()
   private var count = 0
   private let onDispose: (_ isFirst: Bool) -> Void

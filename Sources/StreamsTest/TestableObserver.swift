@@ -7,6 +7,7 @@ import Streams
 /// ``TestScheduler/start(fileID:filePath:line:_:)``. It records everything, including events that break the Rx
 /// grammar (such as events after a terminal event), so tests can see them.
 public final class TestableObserver<Element>: ObserverType, @unchecked Sendable {
+  // Unchecked: `recorded` is read and written only under `lock`; `scheduler` is a `let`.
   /// The scheduler whose clock stamps the events.
   public let scheduler: TestScheduler
 

@@ -111,3 +111,39 @@ func cocoaNonSendableElement() {
   subscription.dispose()
   #expect(names == ["ADA", "GRACE"])
 }
+
+// A ControlEvent and a ControlProperty built by hand (as a delegate proxy would), bound with the
+// nested DisposeBag.DisposableBuilder into a ReplayRelay.createUnbound.
+final class SearchField {
+  let text = BehaviorRelay<String?>(value: nil)
+  let returnKey = PublishRelay<Void>()
+
+  var rxText: ControlProperty<String?> {
+    ControlProperty(values: text, valueSink: Binder(self) { field, value in field.text.accept(value) })
+  }
+
+  var rxReturnKey: ControlEvent<Void> { ControlEvent(events: returnKey) }
+}
+
+@DisposeBag.DisposableBuilder
+func searches(from field: SearchField, into history: ReplayRelay<String>) -> [Disposable] {
+  field.rxReturnKey
+    .withLatestFrom(field.rxText.orEmpty)
+    .bind(to: history)
+}
+
+@Test @MainActor func controlPropertyAndEvent() {
+  let field = SearchField()
+  let history = ReplayRelay<String>.createUnbound()
+  var queries: [String] = []
+  let bag = DisposeBag()
+  bag.insert(searches(from: field, into: history))
+  bag.insert(history.subscribe(onNext: { queries.append($0) }))
+  _ = bag
+  field.rxText.onNext("swift")
+  field.returnKey.accept(())
+  field.rxText.onNext(nil)
+  field.returnKey.accept(())
+  #expect(field.text.value == nil)
+  #expect(queries == ["swift", ""])
+}

@@ -3,8 +3,9 @@ import Streams
 import StreamsTest
 import Testing
 
-// RxSwift-style code using the operators, binders and hooks as an RxSwift 6 app writes them,
-// compiled in Swift 5 language mode.
+// RxSwift-style code using the operators, binders and hooks as an RxSwift 6 app writes them
+// (RxObservable and RxAbstractInteger included, delay on a global concurrent queue), compiled in
+// Swift 5 language mode.
 final class ProfileViewModel: ReactiveCompatible {
   var title: String? = nil
   let names = PublishRelay<String>()
@@ -57,6 +58,30 @@ struct OperatorsSwift5Tests {
     let decoded = try? Observable.just(Data(#"[1,2]"#.utf8)).decode(type: [Int].self, decoder: JSONDecoder())
       .toArray().asObservable().toBlockingFirst()
     #expect(decoded == [[1, 2]])
+  }
+
+  @MainActor @Test func integerAliases() {
+    func countdown<I: RxAbstractInteger>(from start: I) -> RxObservable<I> {
+      Observable.range(start: 0, count: start).map { start - $0 }
+    }
+    var values: [Int8] = []
+    _ = countdown(from: Int8(3)).subscribe(onNext: { values.append($0) })
+    #expect(values == [3, 2, 1])
+  }
+
+  @Test func delayKeepsOrderOnAConcurrentQueue() {
+    let subject = PublishSubject<Int>()
+    let done = DispatchSemaphore(value: 0)
+    var received: [Int] = []
+    let disposeBag = DisposeBag()
+    subject
+      .delay(.milliseconds(1), scheduler: ConcurrentDispatchQueueScheduler(qos: .default))
+      .subscribe(onNext: { received.append($0) }, onCompleted: { done.signal() })
+      .disposed(by: disposeBag)
+    for value in 1...3 { subject.onNext(value) }
+    subject.onCompleted()
+    #expect(done.wait(timeout: .now() + 5) == .success)
+    #expect(received == [1, 2, 3])
   }
 }
 

@@ -4,7 +4,8 @@ import Testing
 
 // RxSwift-style code with subjects and relays, as an app written before Swift 6 has it: relays
 // bound into a DisposeBag, a relay passed as an ObservableType to generic code, a ReplaySubject
-// subscribed while another thread sends. This target compiles in Swift 5 language mode.
+// subscribed while another thread sends, a late subscriber that waits for a sender's lock, the
+// error of a disposed subject's value(). This target compiles in Swift 5 language mode.
 struct SubjectsSwift5Tests {
   func firstElements<O: ObservableType>(of source: O, count: Int) -> [O.Element] {
     var elements: [O.Element] = []
@@ -80,4 +81,49 @@ struct SubjectsSwift5Tests {
     #expect(done.wait(timeout: .now() + 5) == .success)
     #expect(received == ["closed"])
   }
+
+  @MainActor @Test func disposedSubjectError() {
+    let subject = BehaviorSubject(value: 1)
+    subject.dispose()
+    do {
+      _ = try subject.value()
+      Issue.record("value() of a disposed subject must throw")
+    } catch let error as RxError {
+      #expect(error == RxError.disposed(object: subject))
+    } catch {
+      Issue.record("unexpected \(error)")
+    }
+  }
+
+  // A late subscriber whose replay waits on a lock that a sender holds: the subject holds no lock
+  // while it replays, so the sender is not blocked.
+  @Test func lateSubscriberMayWaitForASender() {
+    let subject = BehaviorSubject(value: 1)
+    let gate = NSLock()
+    let replayStarted = DispatchSemaphore(value: 0)
+    let done = DispatchSemaphore(value: 0)
+    let received = ReceivedValues()
+    gate.lock()
+    DispatchQueue.global().async {
+      _ = subject.subscribe(onNext: { value in
+        if value == 1 {
+          replayStarted.signal()
+          gate.lock()
+          gate.unlock()
+        }
+        received.values.append(value)
+        if value == 2 { done.signal() }
+      })
+    }
+    #expect(replayStarted.wait(timeout: .now() + 5) == .success)
+    subject.onNext(2)  // Holding `gate`, which the replay waits for.
+    gate.unlock()
+    #expect(done.wait(timeout: .now() + 5) == .success)
+    #expect(received.values == [1, 2])
+  }
+}
+
+/// What the late subscriber received; written only by its (serialized) deliveries.
+final class ReceivedValues {
+  var values: [Int] = []
 }

@@ -28,4 +28,5 @@ public struct AnyObserver<Element>: ObserverType {
   public func asObserver() -> AnyObserver<Element> { self }
 }
 
+// Unchecked: only a `let` of the handler, which runs on whichever thread sends, as in RxSwift.
 extension AnyObserver: @unchecked Sendable {}

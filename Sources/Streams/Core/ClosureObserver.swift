@@ -5,6 +5,7 @@
 /// subject → subscriber delivery specializes fully in the subscriber's module.
 @usableFromInline
 final class ClosureObserver<Element>: ObserverType, @unchecked Sendable {
+  // Unchecked: only `let`s and a `OnceFlag`; the closures run on whichever thread sends, as in RxSwift.
   @usableFromInline let stopped = OnceFlag()
   @usableFromInline let onNext: ((Element) -> Void)?
   @usableFromInline let onError: ((Swift.Error) -> Void)?
@@ -58,6 +59,7 @@ final class ClosureObserver<Element>: ObserverType, @unchecked Sendable {
 /// An observer that hands every event to one closure and ignores everything after its first
 /// terminal event.
 final class AnonymousObserver<Element>: ObserverType, @unchecked Sendable {
+  // Unchecked: only a `let` and a `OnceFlag`; the handler runs on whichever thread sends, as in RxSwift.
   private let stopped = OnceFlag()
   private let handler: (Event<Element>) -> Void
 

@@ -80,6 +80,7 @@ public enum Hooks {
   }
 
   private final class Storage: @unchecked Sendable {
+    // Unchecked: every hook is read and written only under `lock`.
     let lock = Lock.make()
     var unhandledError: @Sendable (Swift.Error) -> Void = { error in
       FileHandleOutput.standardError("Streams: unhandled error in subscribe(onNext:…): \(error)\n")

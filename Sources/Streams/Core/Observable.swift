@@ -5,6 +5,11 @@
 /// It is `Sendable` so that sequences can be stored in `static let`s and handed between tasks; the
 /// closures it holds run on whichever thread subscribes or sends events.
 public class Observable<Element>: ObservableType, @unchecked Sendable {
+  // Unchecked, the rule of the Observable family (the subclasses that say "Observable family"): a
+  // sequence's stored properties are `let`s set in its initializer and only read afterwards. What
+  // they hold (elements, closures, upstream sequences) need not be `Sendable`: as in RxSwift, a
+  // sequence runs on whichever thread subscribes, and its closures on whichever thread sends. A
+  // subclass with mutable state (a subject, `Multicast`) names the lock that guards it instead.
   private let resource = ResourceToken()
   init() {}
 

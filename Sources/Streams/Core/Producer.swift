@@ -9,6 +9,7 @@
 /// RxSwift: work that a source schedules on the current thread waits until the whole chain is
 /// subscribed, so a downstream `take(3)` can dispose an endless `repeatElement` source.
 class Producer<Element>: Observable<Element>, @unchecked Sendable {
+  // Unchecked: Observable family (see `Observable`): no stored state of its own.
   override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
   where Observer.Element == Element {
     CurrentThreadScheduler.trampolined { subscribeNow(observer) }
@@ -35,6 +36,7 @@ class Producer<Element>: Observable<Element>, @unchecked Sendable {
 /// Two flags in one atomic word decide who disposes: `set` hands the two over, `dispose` asks for
 /// the end, and whichever of them finds the other's flag already set disposes both.
 final class SinkDisposer: Cancelable, @unchecked Sendable {
+  // Unchecked: `sink` and `subscription` are written by `set` and read by the one call that wins `flags`.
   private let resource = ResourceToken()
   private static let handedOver = 1
   private static let disposed = 2

@@ -3,6 +3,10 @@
 /// Subclasses call ``forwardOn(_:)`` for each event and ``dispose()`` after a terminal event, which
 /// disposes the upstream subscription in the same tick.
 class Sink<Observer: ObserverType>: Disposable, @unchecked Sendable {
+  // Unchecked, the rule of the Sink family (the subclasses that say "Sink family"): `observer` and
+  // `cancel` are `let`s and `disposed` is a `OnceFlag`. A subclass's own mutable state is touched
+  // only from its upstream's events, which the Rx grammar serializes (one `on` at a time), unless
+  // the subclass names the lock or gate that guards it.
   private let resource = ResourceToken()
   final let observer: Observer
   final let cancel: Cancelable

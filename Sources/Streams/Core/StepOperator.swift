@@ -10,6 +10,7 @@
 /// overlaps an access to it. A terminal event sent downstream, or an error thrown by `step`, ends
 /// the subscription and disposes upstream in the same tick.
 final class StepOperator<Source, Result, State>: Producer<Result>, @unchecked Sendable {
+  // Unchecked: Observable family (see `Observable`): only `let`s.
   typealias Step = (inout State, Event<Source>, inout Downstream<Result>) throws -> Void
 
   private let source: Observable<Source>
@@ -104,6 +105,7 @@ final class StepOutbox<Element> {
 }
 
 final class StepSink<Source, State, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+  // Unchecked: Sink family (see `Sink`): the state is touched only by upstream's serialized events (see the fields).
   typealias Result = Observer.Element
   // Touched only by `on(_:)`, whose calls the Rx grammar serializes. `step` mutates the state in
   // place, so a growing buffer (toArray, takeLast) is never copied; events are emitted after it

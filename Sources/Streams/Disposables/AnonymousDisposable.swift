@@ -1,5 +1,6 @@
 /// Runs a closure on the first `dispose()` and releases it.
 final class AnonymousDisposable: Cancelable, @unchecked Sendable {
+  // Unchecked: `action` is written only by the one thread that wins `disposed`.
   private let resource = ResourceToken()
   private let disposed = OnceFlag()
   // Written only by the one thread that wins `disposed.set()`.

@@ -1,5 +1,6 @@
 /// Disposes two disposables once, then releases them.
 final class BinaryDisposable: Cancelable, @unchecked Sendable {
+  // Unchecked: `first` and `second` are written only by the one thread that wins `disposed`.
   private let resource = ResourceToken()
   private let disposed = OnceFlag()
   // Written only by the one thread that wins `disposed.set()`.

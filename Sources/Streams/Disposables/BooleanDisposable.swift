@@ -1,5 +1,6 @@
 /// A disposable that only records whether it has been disposed.
 public final class BooleanDisposable: Cancelable, @unchecked Sendable {
+  // Unchecked: only a `OnceFlag` and a `let`.
   /// A disposable that is already disposed.
   public static let disposed = BooleanDisposable(sharedDisposed: ())
 

@@ -2,6 +2,7 @@
 ///
 /// Inserting into a disposed group disposes the newcomer at once and returns `nil`.
 public final class CompositeDisposable: Cancelable, @unchecked Sendable {
+  // Unchecked: `members` and `nextKey` are read and written only under `lock`.
   private let resource = ResourceToken()
   /// A handle for removing one member with ``remove(for:)``.
   public struct DisposeKey: Hashable, Sendable {

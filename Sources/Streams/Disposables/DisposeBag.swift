@@ -8,6 +8,7 @@
 /// ```
 /// A disposable inserted into a bag that was already emptied by deallocation is disposed at once.
 public final class DisposeBag: @unchecked Sendable {
+  // Unchecked: `disposables` and `isDisposed` are read and written only under `lock`.
   private let resource = ResourceToken()
   private let lock = Lock.make()
   private var disposables: [Disposable] = []

@@ -1,5 +1,6 @@
 /// Disposes its underlying resource only when the primary and every retained handle are disposed.
 public final class RefCountDisposable: Cancelable, @unchecked Sendable {
+  // Unchecked: its `var`s are read and written only under `lock`.
   private let resource = ResourceToken()
   private let lock = Lock.make()
   private var underlying: Disposable?

@@ -1,5 +1,6 @@
 /// Disposes its disposable on a scheduler.
 public final class ScheduledDisposable: Cancelable, @unchecked Sendable {
+  // Unchecked: `disposable` is written only by the one thread that wins `disposed`.
   private let resource = ResourceToken()
   /// The scheduler the disposal runs on.
   public let scheduler: ImmediateSchedulerType

@@ -2,6 +2,7 @@
 ///
 /// Once the serial disposable is disposed, a newly set disposable is disposed at once.
 public final class SerialDisposable: Cancelable, @unchecked Sendable {
+  // Unchecked: `slot` is read and written only under `lock`.
   private let resource = ResourceToken()
   private let lock = Lock.make()
   private var slot = DisposableSlot()

@@ -3,6 +3,7 @@
 /// Setting it after ``dispose()`` disposes the new value at once. Setting it a second time is a
 /// misuse: the second value is disposed and ``Hooks/diagnostic`` is told; nothing traps.
 public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
+  // Unchecked: `slot` and `assigned` are read and written only under `lock`.
   private let resource = ResourceToken()
   private let lock = Lock.make()
   private var slot = DisposableSlot()

@@ -22,6 +22,7 @@ extension ObservableType {
 }
 
 final class AnonymousObservable<Element>: Producer<Element>, @unchecked Sendable {
+  // Unchecked: Observable family (see `Observable`): only `let`s.
   let subscribeHandler: (AnyObserver<Element>) -> Disposable
 
   init(_ subscribeHandler: @escaping (AnyObserver<Element>) -> Disposable) {
@@ -37,6 +38,7 @@ final class AnonymousObservable<Element>: Producer<Element>, @unchecked Sendable
 }
 
 final class AnonymousObservableSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+  // Unchecked: Sink family (see `Sink`): only a `OnceFlag` of its own.
   private let stopped = OnceFlag()
 
   func on(_ event: Event<Observer.Element>) {

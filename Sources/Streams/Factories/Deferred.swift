@@ -12,6 +12,7 @@ extension ObservableType {
 }
 
 final class Deferred<Element>: Producer<Element>, @unchecked Sendable {
+  // Unchecked: Observable family (see `Observable`): only `let`s.
   private let factory: () throws -> Observable<Element>
 
   init(_ factory: @escaping () throws -> Observable<Element>) {

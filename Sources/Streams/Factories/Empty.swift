@@ -17,6 +17,7 @@ extension ObservableType {
 
 /// Sends one terminal event on subscribe.
 final class Terminal<Element>: Observable<Element>, @unchecked Sendable {
+  // Unchecked: Observable family (see `Observable`): only `let`s.
   private let event: Event<Element>
 
   init(_ event: Event<Element>) {
@@ -32,6 +33,7 @@ final class Terminal<Element>: Observable<Element>, @unchecked Sendable {
 
 /// Sends nothing, ever.
 final class NeverObservable<Element>: Observable<Element>, @unchecked Sendable {
+  // Unchecked: Observable family (see `Observable`): no stored state.
   override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
   where Observer.Element == Element {
     Disposables.create()

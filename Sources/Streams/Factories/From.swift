@@ -45,6 +45,7 @@ extension ObservableType {
 /// subscribed before the first element, and a downstream `take(3)` can stop an endless sequence.
 /// Each step queues the next one: sources that run at once interleave their elements.
 final class TrampolinedSequence<Source: Sequence>: Producer<Source.Element>, @unchecked Sendable {
+  // Unchecked: Observable family (see `Observable`): only `let`s.
   private let source: Source
 
   init(_ source: Source) {
@@ -64,6 +65,7 @@ final class TrampolinedSequence<Source: Sequence>: Producer<Source.Element>, @un
 final class TrampolinedSequenceSink<Iterator: IteratorProtocol, Observer: ObserverType>: Sink<Observer>,
   TrampolineStep, @unchecked Sendable
 where Iterator.Element == Observer.Element {
+  // Unchecked: Sink family (see `Sink`): `iterator` is touched only by its trampoline steps, one at a time.
   // Only touched by the steps, which run one at a time on the subscribing thread's trampoline.
   private var iterator: Iterator
 
@@ -92,6 +94,7 @@ where Iterator.Element == Observer.Element {
 
 /// Sends a sequence's elements one per scheduler step, then completion on the next step.
 final class ScheduledSequence<Source: Sequence>: Producer<Source.Element>, @unchecked Sendable {
+  // Unchecked: Observable family (see `Observable`): only `let`s.
   private let source: Source
   private let scheduler: ImmediateSchedulerType
 

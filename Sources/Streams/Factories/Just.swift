@@ -21,6 +21,7 @@ extension ObservableType {
 /// subscribing, which is what subscribing would do.
 @usableFromInline
 final class Just<Element>: Observable<Element>, @unchecked Sendable {
+  // Unchecked: Observable family (see `Observable`): only `let`s.
   let element: Element
 
   @usableFromInline

@@ -1,6 +1,7 @@
 /// A ``BehaviorSubject`` that only ever sends elements: it cannot fail or complete, so its
 /// ``value`` never throws.
 public final class BehaviorRelay<Element>: ObservableType, SubjectRelay, @unchecked Sendable {
+  // Unchecked: only a `let` of a subject, which is thread-safe.
   @usableFromInline let subject: BehaviorSubject<Element>
 
   /// Creates a relay whose current value is `value`.

@@ -1,5 +1,6 @@
 /// A ``PublishSubject`` that only ever sends elements: it cannot fail or complete.
 public final class PublishRelay<Element>: ObservableType, SubjectRelay, @unchecked Sendable {
+  // Unchecked: only a `let` of a subject, which is thread-safe.
   @usableFromInline let subject = PublishSubject<Element>()
 
   /// Creates a relay with no subscribers.

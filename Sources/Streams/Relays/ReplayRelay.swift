@@ -1,5 +1,6 @@
 /// A ``ReplaySubject`` that only ever sends elements: it cannot fail or complete.
 public final class ReplayRelay<Element>: ObservableType, SubjectRelay, @unchecked Sendable {
+  // Unchecked: only a `let` of a subject, which is thread-safe.
   @usableFromInline let subject: ReplaySubject<Element>
 
   private init(subject: ReplaySubject<Element>) {

@@ -6,6 +6,7 @@ import Foundation
 /// Operators that must deliver serially (such as `observe(on:)`) serialize on their own; prefer a
 /// ``SerialDispatchQueueScheduler`` when order matters.
 public final class ConcurrentDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
+  // Unchecked: only a `let` of its configuration; `DispatchQueue` is thread-safe.
   let configuration: DispatchQueueConfiguration
 
   /// Creates a scheduler that runs work on `queue`.

@@ -6,6 +6,7 @@ import Foundation
 /// Unlike ``MainScheduler/instance``, it runs at once on the main thread even when work of its
 /// own is queued, which suits `subscribe(on:)`; prefer ``MainScheduler`` for `observe(on:)`.
 public final class ConcurrentMainScheduler: SchedulerType, @unchecked Sendable {
+  // Unchecked: no stored state; the main queue is thread-safe.
   /// The shared instance.
   public static let instance = ConcurrentMainScheduler()
 

@@ -108,6 +108,7 @@ private final class TrampolineQueue {
 
 /// A queued action; disposing it before it runs cancels it.
 private final class TrampolineItem: TrampolineStep, Cancelable, @unchecked Sendable {
+  // Unchecked: `action` is touched only by the trampoline's own thread; the rest are thread-safe `let`s.
   private let disposed = OnceFlag()
   private let result = SingleAssignmentDisposable()
   // Touched only by the trampoline's own thread.

@@ -16,6 +16,7 @@ import Foundation
 /// scheduler.start()
 /// ```
 public final class HistoricalScheduler: VirtualTimeScheduler<HistoricalSchedulerTimeConverter>, @unchecked Sendable {
+  // Unchecked: no stored state of its own; `VirtualTimeScheduler`'s is under its lock.
   /// Creates a scheduler whose clock reads `initialClock` (the 1970 epoch when not given).
   public init(initialClock: RxTime = Date(timeIntervalSince1970: 0)) {
     super.init(initialClock: initialClock, converter: HistoricalSchedulerTimeConverter())

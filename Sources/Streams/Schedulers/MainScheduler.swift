@@ -10,6 +10,7 @@ import Foundation
 /// main queue counts as "on the main thread" even where `dispatchMain()` services it from another
 /// thread.
 public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Sendable {
+  // Unchecked: `enqueued` is read and written only under `lock`.
   /// The main-thread scheduler that runs at once when it can.
   public static let instance = MainScheduler()
 

@@ -2,6 +2,7 @@ import Foundation
 
 /// Runs work as operations on an `OperationQueue`, at a given queue priority.
 public final class OperationQueueScheduler: ImmediateSchedulerType, @unchecked Sendable {
+  // Unchecked: only `let`s; `OperationQueue` is thread-safe.
   /// The queue the operations are added to.
   public let operationQueue: OperationQueue
   /// The priority of each operation.

@@ -40,6 +40,7 @@ extension SchedulerType {
 /// The bookkeeping of a recursive schedule: every pending step is cancelled on dispose, finished
 /// steps are forgotten so a long recursion holds nothing.
 final class RecursiveScheduling<State>: Disposable, @unchecked Sendable {
+  // Unchecked: its `var`s are read and written only under `lock`; the closures are `let`s.
   private let resource = ResourceToken()
   private let lock = Lock.make()
   private var pending: [Int: Disposable] = [:]

@@ -9,6 +9,7 @@ import Foundation
 /// Like RxSwift's, the class can't be subclassed outside Streams; ``MainScheduler`` is one, so it
 /// can be passed where a `SerialDispatchQueueScheduler` is expected.
 public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
+  // Unchecked: only a `let` of its configuration; `DispatchQueue` is thread-safe.
   let configuration: DispatchQueueConfiguration
 
   /// Creates a scheduler that runs work on `serialQueue`.

@@ -31,9 +31,12 @@ import Foundation
 /// 2. They run the scheduler's items one at a time, in order (by time, then in the order they
 ///    were scheduled), moving the clock to each one's time: Rx work, and the wake-ups of sleepers.
 /// 3. After each item they wait until every sleeper it resumed has run again and every task the
-///    async operators (``ObservableType/asyncMap(priority:_:)`` and the others) created has
-///    started, and then until the tasks settle: the clock sees no new sleep, no newly scheduled item and no resumed sleeper
-///    for several turns of the caller's executor. Only then do they run the next item.
+///    async operators (``ObservableType/asyncMap(priority:_:)`` and the others) created while the
+///    item ran has started, and then until the tasks settle: the clock sees no new sleep, no newly
+///    scheduled item and no resumed sleeper for several turns of the caller's executor. Only then
+///    do they run the next item. (The clock counts those tasks through a task-local it binds while
+///    it runs an item, so production code pays nothing for it; a task that a resumed sleeper's own
+///    code makes an async operator create is not counted, and the turns cover it.)
 ///
 /// So a sleeper that wakes at t and schedules work or sleeps again does so at t, before anything
 /// due later runs.
@@ -46,9 +49,10 @@ import Foundation
 ///   what it does until its next suspension runs before `advance` gets the main actor back;
 /// - give the async operators (``ObservableType/asyncMap(priority:_:)`` and the others) a
 ///   `{ @MainActor x in … }` closure: their tasks then start, run and send on the main actor, and
-///   `advance` waits until each task it caused has started. (Under heavy load a rare late start,
-///   about one run in 1,500, has been seen with the async operators; plain tasks and the clock's
-///   own sleeps have not shown it.)
+///   `advance` waits until each task the scheduler's work created has started; one that a
+///   sleeper's code creates is queued on the main actor ahead of the clock's next turn. (Under
+///   heavy load a rare late start, about one run in 1,500, has been seen with the async
+///   operators; plain tasks and the clock's own sleeps have not shown it.)
 ///
 /// `Task.sleep(for:clock:)` works too, but the standard library runs it off the actor (it calls
 /// the `Clock` protocol from a nonisolated function), so between its wake-up and the sleeper's next
@@ -60,6 +64,7 @@ import Foundation
 /// Availability: `Clock` needs macOS 13, iOS 16, tvOS 16, watchOS 9.
 @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 public struct VirtualTimeClock<Converter: VirtualTimeConverterType>: Clock, @unchecked Sendable {
+  // Unchecked: only a `let` of its scheduler, which is thread-safe; the converter is only read.
   /// A point in the scheduler's virtual time: the duration since the reference date of its
   /// converter (1970 for ``VirtualTimeScheduler``'s usual converters, so a `TestScheduler` at
   /// clock 200 with resolution 1 reads 200 seconds).
@@ -189,11 +194,13 @@ public struct VirtualTimeClock<Converter: VirtualTimeConverterType>: Clock, @unc
   ) async {
     let target = virtualTime(deadline)
     await settle(isolation: isolation)
-    while scheduler.runNextItem(notAfter: target, fileID: fileID, filePath: filePath, line: line) {
+    while runNextItem(notAfter: target, fileID: fileID, filePath: filePath, line: line) {
       await settle(isolation: isolation)
     }
     if scheduler.timeConverter.compareVirtualTime(target, scheduler.clock) == .greaterThan {
-      scheduler.advanceTo(target, fileID: fileID, filePath: filePath, line: line)
+      AsyncWorkStarts.$current.withValue(scheduler.asyncWorkStarts) {
+        scheduler.advanceTo(target, fileID: fileID, filePath: filePath, line: line)
+      }
     }
   }
 
@@ -211,8 +218,18 @@ public struct VirtualTimeClock<Converter: VirtualTimeConverterType>: Clock, @unc
     line: UInt = #line
   ) async {
     await settle(isolation: isolation)
-    while scheduler.runNextItem(notAfter: nil, fileID: fileID, filePath: filePath, line: line) {
+    while runNextItem(notAfter: nil, fileID: fileID, filePath: filePath, line: line) {
       await settle(isolation: isolation)
+    }
+  }
+
+  /// Runs the scheduler's next item due by `deadline` (any, for `nil`), with the scheduler's
+  /// ``AsyncWorkStarts`` count bound, so the async operators count the tasks the item creates.
+  private func runNextItem(
+    notAfter deadline: Converter.VirtualTimeUnit?, fileID: StaticString, filePath: StaticString, line: UInt
+  ) -> Bool {
+    AsyncWorkStarts.$current.withValue(scheduler.asyncWorkStarts) {
+      scheduler.runNextItem(notAfter: deadline, fileID: fileID, filePath: filePath, line: line)
     }
   }
 
@@ -224,13 +241,14 @@ public struct VirtualTimeClock<Converter: VirtualTimeConverterType>: Clock, @unc
   /// started, and `quietTurns` yields pass without a new sleep, scheduled item, resume or start.
   private func settle(isolation: isolated (any Actor)?) async {
     let handOff = scheduler.clockHandOff
-    var stamp = (handOff.stamp, scheduler.schedulingStamp, AsyncWorkStarts.pending.stamp)
+    let starts = scheduler.asyncWorkStarts
+    var stamp = (handOff.stamp, scheduler.schedulingStamp, starts.stamp)
     var quiet = 0
     while quiet < Self.quietTurns {
       await handOff.waitUntilZero(isolation: isolation)
-      await AsyncWorkStarts.pending.waitUntilZero(isolation: isolation)
+      await starts.waitUntilZero(isolation: isolation)
       await Task.yield()
-      let current = (handOff.stamp, scheduler.schedulingStamp, AsyncWorkStarts.pending.stamp)
+      let current = (handOff.stamp, scheduler.schedulingStamp, starts.stamp)
       if current == stamp {
         quiet += 1
       } else {

@@ -24,6 +24,7 @@ import Foundation
 /// two and on calls from a thread other than the creator's; here the state is guarded by a lock,
 /// but the scheduler is meant to be driven from one thread.
 open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerType, @unchecked Sendable {
+  // Unchecked: the clock, queue and run state are under `lock`; `misuseHandler` is set before sharing.
   /// A point on the virtual clock.
   public typealias VirtualTime = Converter.VirtualTimeUnit
 
@@ -50,6 +51,10 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
   /// What ``VirtualTimeClock`` shares between every clock of this scheduler: the sleepers it
   /// resumed that have not run yet.
   let clockHandOff = PendingCount()
+  /// What ``VirtualTimeClock`` shares between every clock of this scheduler: the tasks the async
+  /// operators created, while a clock ran this scheduler's items, that have not started yet
+  /// (``AsyncWorkStarts``).
+  let asyncWorkStarts = PendingCount()
 
   /// Creates a scheduler whose clock reads `initialClock`, with `converter` for its time units.
   public init(initialClock: VirtualTime, converter: Converter) {

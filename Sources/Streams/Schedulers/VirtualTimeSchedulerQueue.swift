@@ -4,6 +4,7 @@
 /// skips it without moving the clock); disposing it after it ran disposes what the action returned.
 /// All mutable state is guarded by the scheduler's lock, which is never held while calling out.
 final class VirtualTimeSchedulerItem<Time>: Cancelable, @unchecked Sendable {
+  // Unchecked: `action`, `result` and `disposed` are read and written only under the scheduler's `lock`.
   private let resource = ResourceToken()
   /// The virtual time the item was scheduled for (it runs then, or at once if that is past).
   let time: Time

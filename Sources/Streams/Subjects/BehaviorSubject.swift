@@ -18,6 +18,7 @@
 public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable,
   ReplayingSubjectCore, @unchecked Sendable
 {
+  // Unchecked: `state`, `log` and `element` are read and written only under `lock`.
   @usableFromInline let lock = SubjectLock()
   // Read and written only under `lock`, so accesses never overlap: no dynamic exclusivity checks.
   @usableFromInline @exclusivity(unchecked) var state = SubjectState()

@@ -13,6 +13,7 @@
 public final class PublishSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable,
   SubjectCore, @unchecked Sendable
 {
+  // Unchecked: `state` is read and written only under `lock`.
   @usableFromInline let lock = SubjectLock()
   // Read and written only under `lock`, so accesses never overlap: no dynamic exclusivity checks.
   @usableFromInline @exclusivity(unchecked) var state = SubjectState()

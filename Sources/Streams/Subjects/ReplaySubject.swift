@@ -17,6 +17,7 @@
 public final class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable,
   ReplayingSubjectCore, @unchecked Sendable
 {
+  // Unchecked: `state`, `log` and `buffer` are read and written only under `lock`.
   @usableFromInline let lock = SubjectLock()
   // Read and written only under `lock`, so accesses never overlap: no dynamic exclusivity checks.
   @usableFromInline @exclusivity(unchecked) var state = SubjectState()

@@ -58,9 +58,6 @@ extension ReplayingSubjectCore {
     }
   }
 
-  /// How many events the log holds for running replays; for tests.
-  var recordedEventCount: Int { lock.withLock { log.events.count } }
-
   /// For `onNext(_:)`: as ``SubjectCore/nextDeliveries(_:)``, and records `.next(element)` for the
   /// running replays.
   @inlinable @inline(__always)

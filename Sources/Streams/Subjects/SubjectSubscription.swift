@@ -2,6 +2,7 @@
 /// subject, so a disposed subscription keeps nothing alive.
 @usableFromInline
 final class SubjectSubscription: Disposable, @unchecked Sendable {
+  // Unchecked: `subject` is written only by the one thread that wins `disposed`; `key` is a `let`.
   private let resource = ResourceToken()
   @usableFromInline let disposed = OnceFlag()
   // Written only by the one thread that wins `disposed.set()`, so accesses never overlap.

@@ -5,6 +5,7 @@
 /// actions. After ``dispose()``, queued and new actions are dropped. RxSwift's `AsyncLock` keeps
 /// the same order.
 final class ActionGate: @unchecked Sendable {
+  // Unchecked: its state is a `LockedState`; the actions run one at a time, by the thread that owns the drain.
   private struct State {
     var isDisposed = false
     var outbox = Outbox<() -> Void>()

@@ -27,7 +27,7 @@ package struct LockedState<State> {
   package var snapshot: State { withLock { $0 } }
 }
 
-// The state is only ever touched inside `withLock`, which serializes every access.
+// Unchecked: the state is only ever touched inside `withLock`, which serializes every access.
 extension LockedState: @unchecked Sendable where State: Sendable {}
 
 /// The storage of ``LockedState``: the state in the header, the platform lock in the tail.

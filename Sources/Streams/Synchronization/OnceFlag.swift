@@ -4,6 +4,7 @@
   /// On Darwin, `Atomic` needs iOS 18 / macOS 15, so the flag is a bool under an unfair lock.
   @usableFromInline
   final class OnceFlag: @unchecked Sendable {
+    // Unchecked: `value` is read and written only under `lock`.
     @usableFromInline let lock = Lock.make()
     @usableFromInline var value = false
 
@@ -29,6 +30,7 @@
   /// Named for what it guarantees, not how: an `Atomic` here, a lock on Darwin (see there).
   @usableFromInline @frozen
   struct OnceFlag: ~Copyable, @unchecked Sendable {
+    // Unchecked: only an `Atomic`.
     @usableFromInline let raw = Atomic<Bool>(false)
 
     @inlinable init() {}

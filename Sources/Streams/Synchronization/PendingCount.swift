@@ -1,8 +1,9 @@
 /// A count of things under way (started, not yet finished) that async code can wait to reach zero,
 /// with a stamp that grows at every change, so a poller can tell whether anything happened.
 ///
-/// ``VirtualTimeClock`` uses two: the sleepers it resumed that have not run yet (per scheduler), and
-/// the tasks the async operators created that have not started (process wide).
+/// ``VirtualTimeClock`` uses two per scheduler: the sleepers it resumed that have not run yet, and
+/// the tasks the async operators created, while it ran the scheduler's work, that have not started
+/// (``AsyncWorkStarts``).
 final class PendingCount: Sendable {
   private struct State {
     var pending = 0

@@ -12,6 +12,7 @@
 /// The body must not call out (observers, closures, schedulers, disposables): it returns what the
 /// caller should do after the lock is released.
 final class SerializedDelivery<State, Observer: ObserverType>: @unchecked Sendable {
+  // Unchecked: its state is a `LockedState`; the observer is called only by the thread that owns the drain.
   typealias Element = Observer.Element
 
   /// The events an ``update(_:)`` decides to send, in order: an ``Outbox`` that takes nothing

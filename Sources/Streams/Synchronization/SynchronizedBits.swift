@@ -3,6 +3,7 @@
   ///
   /// On Darwin, `Atomic` needs iOS 18 / macOS 15, so the word sits under a lock, in one allocation.
   struct SynchronizedBits: @unchecked Sendable {
+    // Unchecked: its word is in a `LockedState`.
     private let state = LockedState(0)
 
     init() {}
@@ -27,6 +28,7 @@
   ///
   /// Named for what it guarantees, not how: an `Atomic` here, a lock on Darwin (see there).
   struct SynchronizedBits: ~Copyable, @unchecked Sendable {
+    // Unchecked: only an `Atomic`.
     private let raw = Atomic<Int>(0)
 
     init() {}

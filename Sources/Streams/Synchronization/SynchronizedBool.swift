@@ -4,6 +4,7 @@
   /// On Darwin, `Atomic` needs iOS 18 / macOS 15, so the value sits under an unfair lock (a few
   /// nanoseconds uncontended).
   final class SynchronizedBool: @unchecked Sendable {
+    // Unchecked: `value` is read and written only under `lock`.
     private let lock = Lock.make()
     private var value: Bool
 

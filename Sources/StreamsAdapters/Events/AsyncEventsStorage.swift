@@ -5,6 +5,7 @@ import Streams
 final class AsyncEventsStorage<Element: Sendable>: LockedEventsTarget<EventsStateMachine<Element>>,
   @unchecked Sendable
 {
+  // Unchecked: no stored state of its own; `LockedEventsTarget`'s machine is a `LockedState`.
   typealias Machine = EventsStateMachine<Element>
 
   init(policy: AsyncBufferingPolicy, reporter: DiagnosticReporter) {

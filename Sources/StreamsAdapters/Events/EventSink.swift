@@ -69,6 +69,7 @@ public final class EventSink<Element: Sendable>: Sendable {
 /// An abstract class rather than a protocol: `any Protocol<Element>` needs iOS 16 at run time.
 /// It has no stored state, so it is `Sendable` exactly when its subclasses are.
 class EventsTarget<Element: Sendable>: @unchecked Sendable {
+  // Unchecked: no stored state; each subclass says why it is `Sendable`.
   func send(_ element: Element) -> SendResult {
     preconditionFailure("EventsTarget.send is abstract")
   }

@@ -21,6 +21,7 @@ extension ObservableEventsStateMachine: EventsMachine {}
 /// consumer's side and say how an action is performed.
 // Its stored properties are immutable and Sendable; the state is behind the lock.
 class LockedEventsTarget<Machine: EventsMachine>: EventsTarget<Machine.Element>, @unchecked Sendable {
+  // Unchecked: its machine is a `LockedState`; `reporter` is a `let`.
   typealias Element = Machine.Element
 
   let machine: LockedState<Machine>

@@ -7,6 +7,7 @@ import Streams
 final class ObservableEventsStorage<Element: Sendable>: LockedEventsTarget<ObservableEventsStateMachine<Element>>,
   @unchecked Sendable
 {
+  // Unchecked: no stored state of its own; `LockedEventsTarget`'s machine is a `LockedState`.
   typealias Machine = ObservableEventsStateMachine<Element>
 
   init(observer: AnyObserver<Element>, reporter: DiagnosticReporter) {

@@ -25,6 +25,7 @@ import Streams
 /// waiting refresh fail with ``CredentialStorageError/lockTimedOut(path:seconds:)``, a temporary
 /// error that keeps the session.
 public final class FileCredentialStorage: CredentialStorage, SharedCredentialStorage, @unchecked Sendable {
+  // Unchecked: `lock` guards the file's reads and writes; the other stored properties are `let`s.
   /// The file that holds the credential.
   public let fileURL: URL
   /// The cross-process refresh lock: `fileURL` with `.lock` appended.

@@ -26,6 +26,7 @@ public protocol RequestContextKey {
 /// Its description and mirror (`dump`) show the request's id, attempt and URL without its query,
 /// never its headers (which may carry an `Authorization` header).
 public final class RequestContext: @unchecked Sendable, CustomStringConvertible, CustomReflectable {
+  // Unchecked: its mutable fields are in a `LockedState`; `id` and `originalRequest` are `let`s.
   private static let counter = LockedState<UInt64>(0)
 
   /// A number that identifies the request within the process.

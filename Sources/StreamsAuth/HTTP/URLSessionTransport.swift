@@ -64,6 +64,7 @@ public final class URLSessionTransport: Transport {
 /// Refuses every redirect, so that the 3xx reaches ``HTTPClient``, which decides what headers the
 /// next hop may carry.
 private final class RedirectRefuser: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+  // Unchecked: no stored state (`NSObject` subclasses cannot be checked `Sendable`).
   func urlSession(
     _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
     newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void

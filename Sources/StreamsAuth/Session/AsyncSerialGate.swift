@@ -4,6 +4,7 @@ import Streams
 ///
 /// A caller cancelled while queued leaves the queue at once with ``AuthError/cancelled``.
 final class AsyncSerialGate: @unchecked Sendable {
+  // Unchecked: `isHeld`, `waiters` and `lastID` are read and written only under `lock`.
   private let lock = Lock.make()
   private var isHeld = false
   private var waiters: [(id: UInt64, continuation: CheckedContinuation<Void, any Error>)] = []

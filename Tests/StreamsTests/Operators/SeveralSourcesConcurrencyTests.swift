@@ -6,7 +6,7 @@ import Testing
 /// Operators with several sources deliver outside their lock: one source sending from another thread
 /// while the other's event is being delivered does not wait for that delivery.
 @Suite("Operators with several sources hold no lock while delivering")
-struct DeliveryOutsideTheLockTests {
+struct SeveralSourcesDeliveryTests {
   @Test("withLatestFrom: an error from the second source does not wait for a delivery of the first")
   func withLatestFromErrorDoesNotWaitForADelivery() {
     let first = PublishSubject<Int>()
@@ -80,7 +80,7 @@ struct DeliveryOutsideTheLockTests {
 /// Operators that deliver under a lock dispose their sources after releasing it: a source whose
 /// dispose waits for another thread that sends to the same operator does not deadlock.
 @Suite("Operators dispose their sources outside their lock")
-struct SourcesDisposedOutsideTheLockTests {
+struct SeveralSourcesDisposalTests {
   @Test(
     "The first source fails; its dispose waits for a send to the second source on another thread",
     arguments: ["flatMap", "merge", "combineLatest", "zip", "sample"])

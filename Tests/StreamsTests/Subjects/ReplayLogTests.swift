@@ -225,3 +225,8 @@ enum SubjectKind: CaseIterable, Sendable {
     }
   }
 }
+
+extension ReplayingSubjectCore {
+  /// How many events the log holds for running replays (read under the subject's lock).
+  fileprivate var recordedEventCount: Int { lock.withLock { log.events.count } }
+}

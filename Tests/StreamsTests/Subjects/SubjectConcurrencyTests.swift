@@ -7,7 +7,7 @@ import Testing
 /// thread that is sending to the same subject, and still receives the replay, then the live
 /// events, each once and in order.
 @Suite("Subjects hold no lock while replaying")
-struct SubjectReplayOutsideTheLockTests {
+struct SubjectReplayDeliveryTests {
   /// The subscriber's first replayed element waits for `gate`, which the sender holds while it
   /// sends `live` to the subject. With the replay under the subject's lock, both threads wait for
   /// each other.
@@ -177,7 +177,7 @@ struct SubjectReplayOutsideTheLockTests {
 /// subject (or asks it whether it has observers) runs without the subject's lock held. With the
 /// release under the lock, that `deinit` waits for the lock its own thread holds.
 @Suite("Subjects release observers and values outside their lock")
-struct SubjectReleaseOutsideTheLockTests {
+struct SubjectReleaseTests {
   /// Calls `action` when deinitialized.
   final class Owner: @unchecked Sendable {
     let action: @Sendable () -> Void

@@ -4,6 +4,7 @@
 /// with ``cancel()``. Continuations are resumed and subscriptions disposed only after unlocking,
 /// so a cancellation handler never waits for a lock that a resume holds (RxSwift PR #2727).
 final class OnceStorage<Value: Sendable>: @unchecked Sendable {
+  // Unchecked: its state machine is a `LockedState`.
   typealias Machine = OnceStateMachine<Value, BridgeContinuation<Value>, any Disposable>
 
   private let machine = LockedState(Machine())

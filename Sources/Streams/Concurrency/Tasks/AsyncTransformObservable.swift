@@ -9,6 +9,7 @@
 final class AsyncTransformObservable<Source: Sendable, Value: Sendable, Result: Sendable>: Producer<Result>,
   @unchecked Sendable
 {
+  // Unchecked: Observable family (see `Observable`): only `let`s, all `Sendable`.
   typealias Transform = @isolated(any) @Sendable (Source) async throws -> Value
 
   private let element: Source
@@ -34,22 +35,24 @@ final class AsyncTransformObservable<Source: Sendable, Value: Sendable, Result: 
       element: element, transform: transform, unwrap: unwrap, observer: AnyObserver(observer), cancel: cancel)
     let priority = priority
     let task: Task<Void, Never>
-    AsyncWorkStarts.pending.increment()
+    // Counted only while a virtual clock runs the work that sent this element (nil in production).
+    let starts = AsyncWorkStarts.current
+    starts?.increment()
     if let isolation = transform.isolation {
       if isolation is MainActor {
         task = Task(priority: priority) { @MainActor in
-          AsyncWorkStarts.pending.decrement()
+          starts?.decrement()
           await sink.run(isolation: MainActor.shared)
         }
       } else {
         task = Task.detached(priority: priority) {
-          AsyncWorkStarts.pending.decrement()
+          starts?.decrement()
           await sink.run(isolation: isolation)
         }
       }
     } else {
       task = Task.detached(priority: priority) {
-        AsyncWorkStarts.pending.decrement()
+        starts?.decrement()
         await sink.run(isolation: nil)
       }
     }
@@ -60,6 +63,7 @@ final class AsyncTransformObservable<Source: Sendable, Value: Sendable, Result: 
 final class AsyncTransformSink<Source: Sendable, Value: Sendable, Result: Sendable>: Sink<AnyObserver<Result>>,
   @unchecked Sendable
 {
+  // Unchecked: Sink family (see `Sink`): only `let`s of its own; `run` is the only caller of `forwardOn`.
   private let element: Source
   private let transform: AsyncTransformObservable<Source, Value, Result>.Transform
   private let unwrap: @Sendable (Value) -> Result?

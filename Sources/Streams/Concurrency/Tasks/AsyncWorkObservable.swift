@@ -6,6 +6,7 @@
 /// cancelled work may throw. An error thrown before that (even a `CancellationError` that nobody
 /// asked for) becomes `onError`; returning normally becomes `onCompleted`.
 final class AsyncWorkObservable<Element: Sendable>: Producer<Element>, @unchecked Sendable {
+  // Unchecked: Observable family (see `Observable`): only `let`s.
   /// The work of one subscription. `emit` forwards an element and returns `false` once the
   /// subscription is disposed, when the work should stop.
   typealias Work = @Sendable (_ emit: (Element) -> Bool) async throws -> Void
@@ -32,6 +33,7 @@ final class AsyncWorkObservable<Element: Sendable>: Producer<Element>, @unchecke
 }
 
 final class AsyncWorkSink<Element: Sendable>: Sink<AnyObserver<Element>>, @unchecked Sendable {
+  // Unchecked: Sink family (see `Sink`): no state of its own.
   /// Runs in the subscription's task; the only caller of `forwardOn`, so events are serialized.
   func run(_ work: AsyncWorkObservable<Element>.Work) async {
     do {

@@ -9,6 +9,7 @@
 /// Inlinable so that clients specialize it: see ``ValuesStateMachine``.
 @usableFromInline
 final class ValuesStorage<Element: Sendable>: @unchecked Sendable {
+  // Unchecked: `machine` is read and written only under `lock`.
   @usableFromInline typealias Machine = ValuesStateMachine<Element, BridgeContinuation<Element?>, SubscriptionBox>
 
   @usableFromInline let lock = Lock.make()
@@ -121,6 +122,7 @@ final class ValuesIteratorLifetime<Element: Sendable>: Sendable {
 /// reference instead of an existential, which keeps them cheap to move around on every element.
 @usableFromInline
 final class SubscriptionBox: @unchecked Sendable {
+  // Unchecked: only a `let` of a disposable, which is thread-safe.
   @usableFromInline let subscription: any Disposable
 
   @usableFromInline

@@ -8,6 +8,7 @@
 /// "no lock around user code" (TheContract.md, "How operators keep delivery serial"), kept for
 /// now because this is the benchmarked two-source path (row F).
 final class CombineLatest2<First, Second, Result>: Producer<Result>, @unchecked Sendable {
+  // Unchecked: Observable family (see `Observable`): only `let`s.
   private let first: Observable<First>
   private let second: Observable<Second>
   private let resultSelector: (First, Second) throws -> Result
@@ -37,6 +38,7 @@ final class CombineLatest2<First, Second, Result>: Producer<Result>, @unchecked 
 /// the class's, where `Observer.Element` would cost an associated-type lookup per combination.
 final class CombineLatest2Sink<First, Second, Result, Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
 where Observer.Element == Result {
+  // Unchecked: Sink family (see `Sink`): its flags and the two slots are read and written only under `lock`.
   private let lock = RecursiveLock.make()
   private let resultSelector: (First, Second) throws -> Result
   // The latest elements live in storage allocated once per subscription rather than in `First?` /

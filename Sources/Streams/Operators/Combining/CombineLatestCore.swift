@@ -6,6 +6,7 @@
 /// ``SerializedDelivery``, so events are processed one at a time, in arrival order, and no lock is
 /// held while the selector or the observer runs. The state is touched only by those actions.
 final class CombineLatestCore<Element>: @unchecked Sendable {
+  // Unchecked: its `var`s are touched only by the actions of `actions`, which run one at a time.
   private let actions: SerializedDelivery<Void, ActionRunner<Element>>
   private let observer: AnyObserver<Element>
   private let combine: () throws -> Element

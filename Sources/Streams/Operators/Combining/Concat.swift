@@ -38,6 +38,7 @@ extension ObservableType {
 /// `concat` over a sequence of sources, pulled one at a time.
 final class Concat<Sources: Sequence, Element>: Producer<Element>, @unchecked Sendable
 where Sources.Element == Observable<Element> {
+  // Unchecked: Observable family (see `Observable`): only `let`s.
   private let sources: Sources
 
   init(_ sources: Sources) {
@@ -59,6 +60,7 @@ where Sources.Element == Observable<Element> {
 final class ConcatSink<Sources: Sequence, Observer: ObserverType>: Sink<Observer>, ObserverType,
   @unchecked Sendable
 where Sources.Element == Observable<Observer.Element> {
+  // Unchecked: Sink family (see `Sink`): `pendingMoves` is under `lock`; `iterator` is read by the loop owner only.
   let current = SerialDisposable()
   private let lock = Lock.make()
   private var iterator: Sources.Iterator  // Read only by the loop owner (pendingMoves went 0 → 1).

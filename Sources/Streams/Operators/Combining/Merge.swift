@@ -28,6 +28,7 @@ extension ObservableType {
 /// Sends the given sources, then completion, inside the subscribe call itself (no trampoline), so
 /// that `merge` subscribes to every source before its own subscribe returns, as RxSwift does.
 final class SourcesNow<Element>: Producer<Observable<Element>>, @unchecked Sendable {
+  // Unchecked: Observable family (see `Observable`): only `let`s.
   private let sources: [Observable<Element>]
 
   init(_ sources: [Observable<Element>]) {

@@ -7,6 +7,7 @@
 ///   and the disposals are called with no lock held, so a source that sends from another thread
 ///   while the result is unsubscribing from it cannot deadlock with it.
 final class ZipCollection<Source, Element>: Producer<Element>, @unchecked Sendable {
+  // Unchecked: Observable family (see `Observable`): only `let`s.
   let sources: [Observable<Source>]
   let resultSelector: ([Source]) throws -> Element
 
@@ -24,6 +25,7 @@ final class ZipCollection<Source, Element>: Producer<Element>, @unchecked Sendab
 }
 
 final class ZipCollectionSink<Source, Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
+  // Unchecked: Sink family (see `Sink`): its state is a `LockedState`, its delivery an `ActionGate`.
   typealias Parent = ZipCollection<Source, Observer.Element>
 
   private struct State {

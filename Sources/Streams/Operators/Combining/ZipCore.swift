@@ -9,6 +9,7 @@
 /// observer is handled at once, in RxSwift's order. The collection form (``ZipCollection``)
 /// holds no lock while calling out.
 final class ZipCore<Element>: @unchecked Sendable {
+  // Unchecked: its `var`s are read and written only under `lock` (recursive, held while delivering: see the type).
   private let lock = RecursiveLock.make()
   private let observer: AnyObserver<Element>
   private let combine: () throws -> Element

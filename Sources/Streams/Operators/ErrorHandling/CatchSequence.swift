@@ -7,6 +7,7 @@
 /// there was none.
 final class CatchSequence<Element, Iterator: IteratorProtocol>: Producer<Element>, @unchecked Sendable
 where Iterator.Element == Observable<Element> {
+  // Unchecked: Observable family (see `Observable`): only `let`s.
   let makeIterator: () -> Iterator
 
   init(makeIterator: @escaping () -> Iterator) {
@@ -24,6 +25,7 @@ where Iterator.Element == Observable<Element> {
 final class CatchSequenceSink<Iterator: IteratorProtocol, Observer: ObserverType>: Sink<Observer>, ObserverType,
   @unchecked Sendable
 where Iterator.Element == Observable<Observer.Element> {
+  // Unchecked: Sink family (see `Sink`): `iterator` and `lastError` are touched only inside `gate`.
   private let gate = ActionGate()
   private let subscription = SerialDisposable()
   // Only touched inside the gate.

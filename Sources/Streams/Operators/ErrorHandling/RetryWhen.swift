@@ -40,6 +40,7 @@ extension ObservableType {
 final class RetryWhen<Element, Failure: Swift.Error, Trigger: ObservableConvertibleType>: Producer<Element>,
   @unchecked Sendable
 {
+  // Unchecked: Observable family (see `Observable`): only `let`s.
   let source: Observable<Element>
   let notificationHandler: (Observable<Failure>) -> Trigger
 
@@ -59,6 +60,7 @@ final class RetryWhen<Element, Failure: Swift.Error, Trigger: ObservableConverti
 final class RetryWhenSink<Failure: Swift.Error, Trigger: ObservableConvertibleType, Observer: ObserverType>:
   Sink<Observer>, @unchecked Sendable
 {
+  // Unchecked: Sink family (see `Sink`): only `let`s; its steps run inside its `ActionGate`.
   typealias Parent = RetryWhen<Observer.Element, Failure, Trigger>
 
   private let parent: Parent
@@ -122,6 +124,7 @@ final class RetryWhenSink<Failure: Swift.Error, Trigger: ObservableConvertibleTy
 final class RetryWhenAttempt<Failure: Swift.Error, Trigger: ObservableConvertibleType, Observer: ObserverType>:
   ObserverType, Disposable, @unchecked Sendable
 {
+  // Unchecked: only `let`s: two thread-safe disposables and the sink.
   let source = SingleAssignmentDisposable()
   let trigger = SingleAssignmentDisposable()
   private let sink: RetryWhenSink<Failure, Trigger, Observer>

@@ -34,6 +34,7 @@ extension ObservableType {
 }
 
 final class SwitchIfEmpty<Element>: Producer<Element>, @unchecked Sendable {
+  // Unchecked: Observable family (see `Observable`): only `let`s.
   private let source: Observable<Element>
   private let other: Observable<Element>
 
@@ -52,6 +53,7 @@ final class SwitchIfEmpty<Element>: Producer<Element>, @unchecked Sendable {
 }
 
 final class SwitchIfEmptySink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+  // Unchecked: Sink family (see `Sink`): `isEmpty` is touched only by upstream's serialized events.
   private let other: Observable<Observer.Element>
   private let switched: SingleAssignmentDisposable
   // Touched only by `on(_:)`, whose calls the Rx grammar serializes.

@@ -2,6 +2,7 @@
 /// and `switchLatest`: maps each element to an inner sequence and merges their events according
 /// to a ``FlattenStrategy``.
 final class Flatten<Source, Inner: ObservableConvertibleType>: Producer<Inner.Element>, @unchecked Sendable {
+  // Unchecked: Observable family (see `Observable`): only `let`s.
   private let source: Observable<Source>
   private let selector: (Source) throws -> Inner
   private let strategy: FlattenStrategy

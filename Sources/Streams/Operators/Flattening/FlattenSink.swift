@@ -12,6 +12,7 @@
 final class FlattenSink<Source, Inner: ObservableConvertibleType, Observer: ObserverType>: Sink<Observer>,
   @unchecked Sendable
 where Observer.Element == Inner.Element {
+  // Unchecked: Sink family (see `Sink`): its `var`s are read and written only under `lock`.
   private let lock = RecursiveLock.make()
   private let selector: (Source) throws -> Inner
   private let strategy: FlattenStrategy
@@ -317,6 +318,7 @@ where Observer.Element == Inner.Element {
 final class FlattenInnerObserver<Source, Inner: ObservableConvertibleType, Observer: ObserverType>: ObserverType,
   @unchecked Sendable
 where Observer.Element == Inner.Element {
+  // Unchecked: `isDone` and `key` are read and written only under the sink's lock (see the type).
   let sink: FlattenSink<Source, Inner, Observer>
   let id: Int
   var isDone = false

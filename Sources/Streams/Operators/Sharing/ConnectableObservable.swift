@@ -8,6 +8,7 @@ public protocol ConnectableObservableType<Element>: ObservableType {
 
 /// A type-erased ``ConnectableObservableType``.
 public class ConnectableObservable<Element>: Observable<Element>, ConnectableObservableType, @unchecked Sendable {
+  // Unchecked: Observable family (see `Observable`): no stored state; `Multicast` locks its own.
   /// Subscribes the shared subject to the source. Subclasses override this.
   public func connect() -> Disposable {
     preconditionFailure("ConnectableObservable.connect() is abstract; \(type(of: self)) must override it")
@@ -61,6 +62,7 @@ extension ObservableType {
 }
 
 final class Multicast<Subject: SubjectType>: ConnectableObservable<Subject.Element>, @unchecked Sendable {
+  // Unchecked: `subject` and `connection` are read and written only under `lock`; the rest are `let`s.
   typealias Element = Subject.Element
 
   private let lock = Lock.make()
@@ -117,6 +119,7 @@ final class Multicast<Subject: SubjectType>: ConnectableObservable<Subject.Eleme
 /// A terminal event first ends the connection (so a subscriber reacting to it gets a fresh subject
 /// and connection), then reaches the subject.
 final class MulticastConnection<SubjectObserver: ObserverType>: ObserverType, Disposable, @unchecked Sendable {
+  // Unchecked: `onDisconnect` is written only by the one thread that wins `disposed`; the rest are `let`s.
   private let resource = ResourceToken()
   private let subject: SubjectObserver
   private let subscription = SingleAssignmentDisposable()

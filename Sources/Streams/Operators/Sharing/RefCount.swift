@@ -12,6 +12,7 @@ extension ConnectableObservableType {
 }
 
 final class RefCount<Source: ConnectableObservableType>: Producer<Source.Element>, @unchecked Sendable {
+  // Unchecked: Observable family (see `Observable`): `source` is a `let`, the rest is in a `LockedState`.
   struct State {
     var count = 0
     /// Bumped when the source ends, so subscribers of an ended connection leave the new one alone.
@@ -37,6 +38,7 @@ final class RefCount<Source: ConnectableObservableType>: Producer<Source.Element
 final class RefCountSink<Source: ConnectableObservableType, Observer: ObserverType>: Sink<Observer>, ObserverType,
   @unchecked Sendable
 where Source.Element == Observer.Element {
+  // Unchecked: Sink family (see `Sink`): `connectionID` is written under the parent's lock (see the field).
   private let parent: RefCount<Source>
   // Written under the parent's lock once subscribed; -1 until then, which matches no connection.
   private var connectionID = -1

@@ -8,6 +8,7 @@
 /// connection forgets itself before the terminal event goes out, so a subscriber that subscribes
 /// again from inside that delivery starts a new connection.
 final class ShareWhileConnected<Element>: Observable<Element>, @unchecked Sendable {
+  // Unchecked: `connection` is read and written only under `lock`; the rest are `let`s.
   let source: Observable<Element>
   /// Whether a new subscriber first receives the connection's latest element (`replay: 1`).
   let replaysLatest: Bool
@@ -44,6 +45,7 @@ final class ShareWhileConnected<Element>: Observable<Element>, @unchecked Sendab
 /// One connection of a ``ShareWhileConnected``: its subscribers, its latest element and its
 /// subscription to the source. Its state is guarded by the parent's lock.
 final class ShareWhileConnectedConnection<Element>: ObserverType, @unchecked Sendable {
+  // Unchecked: its `var`s are read and written only under the parent's `lock` (see the type).
   private let resource = ResourceToken()
   private let parent: ShareWhileConnected<Element>
   private let subscription = SingleAssignmentDisposable()

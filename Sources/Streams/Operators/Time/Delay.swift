@@ -42,6 +42,7 @@ extension ObservableType where Element: Sendable {
 /// Events are delivered outside the lock; `running` tells an error whether a delivery is under way
 /// (then the drain sends it next) or not (then it is sent at once).
 private final class DelayDrain<Element: Sendable>: @unchecked Sendable {
+  // Unchecked: its mutable state is a `LockedState`; the other stored properties are `let`s.
   private struct State {
     var waiting = Queue<(time: RxTime, event: Event<Element>)>()
     /// A drain step is scheduled or running.

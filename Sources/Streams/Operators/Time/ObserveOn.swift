@@ -66,6 +66,7 @@ extension ObservableType where Element: Sendable {
 /// the queue, which keeps delivery serial. Queued items keep the subscription alive, as a dropped
 /// disposable must not stop delivery; disposing releases the observer at once all the same.
 private final class ObserveOnSerialQueue<Element: Sendable>: @unchecked Sendable {
+  // Unchecked: the observer is in a `LockedState`; the other stored properties are `let`s.
   private let scheduler: SerialDispatchQueueScheduler
   /// The observer, until the subscription ends.
   private let observer: LockedState<AnyObserver<Element>?>

@@ -25,6 +25,7 @@ extension ObservableType {
 }
 
 final class GroupBy<Key: Hashable, Element>: Producer<GroupedObservable<Key, Element>>, @unchecked Sendable {
+  // Unchecked: Observable family (see `Observable`): only `let`s.
   private let source: Observable<Element>
   private let keySelector: (Element) throws -> Key
 
@@ -48,6 +49,7 @@ final class GroupBy<Key: Hashable, Element>: Producer<GroupedObservable<Key, Ele
 final class GroupBySink<Key: Hashable, Element, Observer: ObserverType>: Sink<Observer>, ObserverType,
   @unchecked Sendable
 where Observer.Element == GroupedObservable<Key, Element> {
+  // Unchecked: Sink family (see `Sink`): `groups` and `groupsInOrder` are touched only by upstream's serialized events.
   private let keySelector: (Element) throws -> Key
   private let upstream: Disposable
   /// Disposes the source once the outer subscription and every group subscription released it.
@@ -113,6 +115,7 @@ where Observer.Element == GroupedObservable<Key, Element> {
 
 /// A group's elements: each subscription holds the shared source subscription open until disposed.
 final class GroupSource<Element>: Observable<Element>, @unchecked Sendable {
+  // Unchecked: Observable family (see `Observable`): only `let`s (a subject and a disposable, both thread-safe).
   private let subject: PublishSubject<Element>
   private let lifetime: RefCountDisposable
 

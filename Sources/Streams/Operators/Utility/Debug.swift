@@ -32,6 +32,7 @@ extension ObservableType {
 }
 
 final class Debug<Element>: Producer<Element>, @unchecked Sendable {
+  // Unchecked: Observable family (see `Observable`): only `let`s.
   private let source: Observable<Element>
   private let log: DebugLog
 
@@ -51,6 +52,7 @@ final class Debug<Element>: Producer<Element>, @unchecked Sendable {
 }
 
 final class DebugSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+  // Unchecked: Sink family (see `Sink`): only `let`s of its own.
   private let log: DebugLog
 
   init(log: DebugLog, observer: Observer, cancel: Cancelable) {

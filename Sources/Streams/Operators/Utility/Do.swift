@@ -53,6 +53,7 @@ struct DoHandlers<Element> {
 }
 
 final class Do<Element>: Producer<Element>, @unchecked Sendable {
+  // Unchecked: Observable family (see `Observable`): only `let`s.
   private let source: Observable<Element>
   private let handlers: DoHandlers<Element>
   private let onSubscribe: (() -> Void)?
@@ -83,6 +84,7 @@ final class Do<Element>: Producer<Element>, @unchecked Sendable {
 }
 
 final class DoSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+  // Unchecked: Sink family (see `Sink`): only `let`s of its own.
   typealias Element = Observer.Element
   private let handlers: DoHandlers<Element>
 

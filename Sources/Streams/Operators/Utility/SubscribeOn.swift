@@ -12,6 +12,7 @@ extension ObservableType {
 }
 
 final class SubscribeOn<Source: ObservableType>: Producer<Source.Element>, @unchecked Sendable {
+  // Unchecked: Observable family (see `Observable`): only `let`s.
   let source: Source
   let scheduler: ImmediateSchedulerType
 

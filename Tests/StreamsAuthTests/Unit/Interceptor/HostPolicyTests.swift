@@ -117,4 +117,32 @@ struct HostPolicyTests {
       !AuthInterceptor.invalidTokenChallenge(
         jsonResponse(403, "{}", headers: ["WWW-Authenticate": "Bearer error=\"invalid_token\""])))
   }
+
+  @Test("The token endpoint never gets the bearer, even on a protected host; unprotected requests go out signed out")
+  func bearerOnlyWhereItBelongs() async throws {
+    let tokenURL = URL(string: "https://api.example.com/o/token/")!
+    let headers = Observed<[String: String?]>([:])
+    let transport = TestTransport { request in
+      headers.update { $0[request.url!.absoluteString] = request.value(forHTTPHeaderField: "Authorization") }
+      return jsonResponse(200, "{}", url: request.url)
+    }
+    let session = SessionManager(
+      oauth: OAuthClientConfiguration(tokenEndpoint: tokenURL, clientID: "app"), transport: transport)
+    let client = HTTPClient(transport: transport, interceptors: [session.interceptor(hosts: ["api.example.com"])])
+    let resource = URL(string: "https://api.example.com/me")!
+    let elsewhere = URL(string: "https://cdn.example.com/logo.png")!
+    // Signed out: the sign-in call and other hosts go out unchanged; the protected API does not.
+    var signInCall = URLRequest(url: tokenURL)
+    signInCall.httpMethod = "POST"
+    #expect(try await client.send(signInCall).statusCode == 200)
+    #expect(try await client.send(URLRequest(url: elsewhere)).statusCode == 200)
+    await #expect(throws: AuthError.notSignedIn) { try await client.send(URLRequest(url: resource)) }
+    // Signed in: the API gets the bearer; the token endpoint on the same host still does not.
+    try await session.signIn(.test())
+    #expect(try await client.send(URLRequest(url: resource)).statusCode == 200)
+    #expect(try await client.send(signInCall).statusCode == 200)
+    #expect(headers.current[resource.absoluteString] == .some("Bearer at-0"))
+    #expect(headers.current[tokenURL.absoluteString] == .some(nil))
+    #expect(headers.current[elsewhere.absoluteString] == .some(nil))
+  }
 }

@@ -210,19 +210,48 @@ struct SynchronousInnerTests {
     #expect(source.subscriptions == [Subscription(200, 250)])
   }
 
-  @Test("flatMap: a just's element re-entrantly sending and completing the source")
-  func flatMapReentrant() {
+  /// The three strategies whose just's element re-entrantly sends the next element and then
+  /// completes the source, and the order each gives.
+  enum ReentrantSend: CaseIterable, Sendable, CustomTestStringConvertible {
+    case flatMap, flatMapLatest, concatMap
+
+    var testDescription: String { "\(self)" }
+
+    func apply(_ subject: PublishSubject<Int>) -> Observable<Int> {
+      switch self {
+      case .flatMap: subject.flatMap { Observable.just($0) }
+      case .flatMapLatest: subject.flatMapLatest { Observable.just($0) }
+      case .concatMap: subject.concatMap { Observable.just($0) }
+      }
+    }
+
+    var expected: [String] {
+      switch self {
+      // The source's completion waits for both justs to complete, after their `onNext` returned.
+      case .flatMap: ["210 next 1", "210 next 2", "210 after 2", "210 after 1", "210 completed"]
+      // The newest just completes first and, the source being done, completes the result while
+      // the first element's `onNext` is still running; the older just's completion is stale.
+      case .flatMapLatest: ["210 next 1", "210 next 2", "210 after 2", "210 completed", "210 after 1"]
+      // An element sent while a just's element is delivered waits for it to complete.
+      case .concatMap: ["210 next 1", "210 after 1", "210 next 2", "210 after 2", "210 completed"]
+      }
+    }
+  }
+
+  @Test(
+    "flatMap, flatMapLatest, concatMap: a just's element re-entrantly sending and completing the source",
+    arguments: ReentrantSend.allCases)
+  func reentrant(_ strategy: ReentrantSend) {
     let scheduler = TestScheduler(initialClock: 0)
     let subject = PublishSubject<Int>()
     let log = Log()
-    let subscription = Self.trace(subject.flatMap { Observable.just($0) }, scheduler, log) { value in
+    let subscription = Self.trace(strategy.apply(subject), scheduler, log) { value in
       if value == 1 { subject.onNext(2) }
       if value == 2 { subject.onCompleted() }
     }
     _ = scheduler.scheduleAt(210) { subject.onNext(1) }
     scheduler.start()
-    // The source's completion waits for both justs to complete, after their `onNext` returned.
-    #expect(log.entries == ["210 next 1", "210 next 2", "210 after 2", "210 after 1", "210 completed"])
+    #expect(log.entries == strategy.expected)
     #expect(!subject.hasObservers)
     subscription.dispose()
   }
@@ -312,23 +341,6 @@ struct SynchronousInnerTests {
     subject.onNext(2)
     subject.onCompleted()
     #expect(log.entries == ["subscribed", "disposed", "next 2", "completed"])
-    subscription.dispose()
-  }
-
-  @Test("flatMapLatest: a just's element re-entrantly sending and completing the source")
-  func flatMapLatestReentrant() {
-    let scheduler = TestScheduler(initialClock: 0)
-    let subject = PublishSubject<Int>()
-    let log = Log()
-    let subscription = Self.trace(subject.flatMapLatest { Observable.just($0) }, scheduler, log) { value in
-      if value == 1 { subject.onNext(2) }
-      if value == 2 { subject.onCompleted() }
-    }
-    _ = scheduler.scheduleAt(210) { subject.onNext(1) }
-    scheduler.start()
-    // The newest just completes first and, the source being done, completes the result while
-    // the first element's `onNext` is still running; the older just's completion is stale.
-    #expect(log.entries == ["210 next 1", "210 next 2", "210 after 2", "210 completed", "210 after 1"])
     subscription.dispose()
   }
 
@@ -448,21 +460,6 @@ struct SynchronousInnerTests {
     #expect(observer.events == [.next(220, 10), .next(230, 20), .completed(230)])
     #expect(inner.subscriptions == [Subscription(210, 230)])
     #expect(source.subscriptions == [Subscription(200, 220)])
-  }
-
-  @Test("concatMap: an element sent while a just's element is delivered waits for it to complete")
-  func concatMapReentrant() {
-    let scheduler = TestScheduler(initialClock: 0)
-    let subject = PublishSubject<Int>()
-    let log = Log()
-    let subscription = Self.trace(subject.concatMap { Observable.just($0) }, scheduler, log) { value in
-      if value == 1 { subject.onNext(2) }
-      if value == 2 { subject.onCompleted() }
-    }
-    _ = scheduler.scheduleAt(210) { subject.onNext(1) }
-    scheduler.start()
-    #expect(log.entries == ["210 next 1", "210 after 1", "210 next 2", "210 after 2", "210 completed"])
-    subscription.dispose()
   }
 
   @Test("concatMap: a throwing selector fails while a just waits in the queue")

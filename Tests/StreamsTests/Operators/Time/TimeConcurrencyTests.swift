@@ -7,7 +7,7 @@ import Testing
 /// from another thread while a timer's element is being delivered does not wait for that
 /// delivery, and is delivered after it.
 @Suite("Time operators hold no lock while delivering")
-struct TimeOperatorDeliveryOutsideTheLockTests {
+struct TimeOperatorDeliveryTests {
   /// Sends `elements` on this thread; when the timer thread delivers `blocking`, the observer
   /// waits until `interrupt`, sent from a third thread, has returned. Returns whether it returned
   /// during that delivery, and everything the observer received.
