@@ -11,7 +11,9 @@ public protocol ControlEventType: ObservableType {
 /// The contract, as in RxCocoa: it never fails, it does not send an element on subscription, and
 /// it subscribes to its source on `ConcurrentMainScheduler.instance` (so on the main thread).
 /// Whoever builds it from `events` promises the first two; the wrapper adds the third.
-public struct ControlEvent<PropertyType>: ControlEventType {
+///
+/// It is `Sendable`, as the `Observable` it holds is: subscribe from any thread or task.
+public struct ControlEvent<PropertyType>: ControlEventType, Sendable {
   /// The type of the events.
   public typealias Element = PropertyType
 

@@ -14,7 +14,12 @@ public protocol ControlPropertyType: ObservableType, ObserverType {
 /// Whoever builds it promises the first two (usually with `share(replay: 1)`); the wrapper adds
 /// the third. Elements sent to it go to `valueSink`; an error cannot be shown, so it is reported
 /// to `Hooks.diagnostic` as a `bindingError` and dropped (RxSwift traps in debug builds).
-public struct ControlProperty<PropertyType>: ControlPropertyType {
+///
+/// It is `Sendable`: subscribe or send from any thread or task. Its values are an `Observable`
+/// (`Sendable`); its sink, by the same contract, sets the control's value on the main thread (a
+/// `Binder`, as every control's property in this module has).
+// Unchecked: `valueSink` is type-erased; the contract above is what makes sending to it safe.
+public struct ControlProperty<PropertyType>: ControlPropertyType, @unchecked Sendable {
   /// The type of the values.
   public typealias Element = PropertyType
 

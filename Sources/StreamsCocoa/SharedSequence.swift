@@ -13,6 +13,9 @@ import Streams
 /// - its events arrive on `SharingStrategy.scheduler` (the main thread, unless
 ///   ``SharingScheduler/mock(scheduler:action:)`` replaced it);
 /// - subscribers share one subscription to the source, as `SharingStrategy.share(_:)` says.
+///
+/// It is `Sendable`, as the `Observable` it holds is: subscribe from any thread or task; the
+/// elements arrive on the sharing scheduler all the same.
 public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>: SharedSequenceConvertibleType,
   ObservableConvertibleType, Sendable
 {

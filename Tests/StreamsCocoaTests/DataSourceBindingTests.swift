@@ -123,7 +123,8 @@ extension CocoaTests {
       binding.dispose()
     }
 
-    @Test("A second binding on one view is refused and reported; the first keeps its rows")
+    @Test(
+      "A second binding on one view is refused and reported, also with the same data source; the first keeps its rows")
     func secondBindingRefused() {
       let view = TestListView()
       let first = TestArrayDataSource(), second = TestArrayDataSource()
@@ -139,11 +140,15 @@ extension CocoaTests {
       }
       defer { Hooks.diagnostic = previous }
       let refused = bind(.just(["z"]), to: view, through: second)
-      #expect(captured.entries.count == 1)
+      let sameDataSource = bind(.just(["y"]), to: view, through: first)
+      #expect(captured.entries.count == 2)
       #expect(second.events.isEmpty)
+      #expect(first.events == ["next([\"a\", \"b\"])"])
       refused.dispose()
+      sameDataSource.dispose()
       #expect(view.dataSource?.rowCount == 2)
       binding.dispose()
+      #expect(view.dataSource?.rowCount == 0)
     }
 
     @Test("model(at:): not yet bound, out of range and the wrong type are typed errors")

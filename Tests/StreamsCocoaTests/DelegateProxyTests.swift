@@ -171,7 +171,37 @@ extension CocoaTests {
         TestParentProxy.installForwardDelegate(first, retainDelegate: false, onProxyForObject: parent).dispose()
       }
       #expect(again.isEmpty)
+      parent.change(to: 3)
+      #expect(first.values == [2, 3])
       installation.dispose()
+      #expect(TestParentProxy.proxy(for: parent).forwardToDelegate() == nil)
+    }
+
+    @Test("Installing a forward delegate sets the proxy as the delegate again, so the parent asks anew what it answers")
+    func installationResetsTheDelegate() {
+      let parent = TestParent()
+      _ = TestParentProxy.proxy(for: parent)
+      let delegate = RecordingDelegate()
+      let installation = TestParentProxy.installForwardDelegate(
+        delegate, retainDelegate: false, onProxyForObject: parent)
+      #expect(parent.delegateSets == ["TestParentProxy", "nil", "TestParentProxy"])
+      installation.dispose()
+      #expect(parent.delegateSets == ["TestParentProxy", "nil", "TestParentProxy", "nil", "TestParentProxy"])
+    }
+
+    @Test("Disposing an installation leaves a delegate that replaced it in place")
+    func disposalLeavesALaterDelegate() {
+      let parent = TestParent()
+      let first = RecordingDelegate(), later = RecordingDelegate()
+      let installation = TestParentProxy.installForwardDelegate(first, retainDelegate: false, onProxyForObject: parent)
+      parent.delegate = later
+      let proxy = TestParentProxy.proxy(for: parent)
+      #expect(proxy.forwardToDelegate() === later)
+      installation.dispose()
+      #expect(proxy.forwardToDelegate() === later)
+      parent.change(to: 5)
+      #expect(later.values == [5])
+      #expect(first.values.isEmpty)
     }
 
     @Test(

@@ -11,11 +11,17 @@
 /// way to show an error, so an error is reported to ``Hooks/diagnostic`` as
 /// ``Diagnostic/bindingError(_:)`` (RxSwift traps in debug builds); catch errors before binding.
 ///
+/// A binder is `Sendable`: feeding it from any thread or task is what it is for. Its target is
+/// held weakly and touched only by the binding, which runs on the main actor (checked at each call)
+/// or, with a scheduler of your choice, on that scheduler, in the caller's isolation (checked as an
+/// operator's closure is).
+///
 /// ```swift
 /// let title = Binder(label) { label, text in label.text = text }
 /// titles.bind(to: title).disposed(by: bag)
 /// ```
-public struct Binder<Value>: ObserverType {
+// Unchecked: see "A binder is Sendable" above; the stored closure only schedules the binding.
+public struct Binder<Value>: ObserverType, @unchecked Sendable {
   /// The type of the elements bound.
   public typealias Element = Value
 

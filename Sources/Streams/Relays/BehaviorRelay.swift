@@ -1,5 +1,7 @@
 /// A ``BehaviorSubject`` that only ever sends elements: it cannot fail or complete, so its
 /// ``value`` never throws.
+///
+/// It is `Sendable`, as its subject is: accept, read and subscribe from any thread or task.
 public final class BehaviorRelay<Element>: ObservableType, SubjectRelay, @unchecked Sendable {
   // Unchecked: only a `let` of a subject, which is thread-safe.
   @usableFromInline let subject: BehaviorSubject<Element>

@@ -1,4 +1,6 @@
 /// A ``PublishSubject`` that only ever sends elements: it cannot fail or complete.
+///
+/// It is `Sendable`, as its subject is: accept and subscribe from any thread or task.
 public final class PublishRelay<Element>: ObservableType, SubjectRelay, @unchecked Sendable {
   // Unchecked: only a `let` of a subject, which is thread-safe.
   @usableFromInline let subject = PublishSubject<Element>()

@@ -77,26 +77,47 @@
   }
 
   extension Reactive where Base: NSTextField {
-    /// The field's text: current on subscription, then after each edit
-    /// (`NSControl.textDidChangeNotification`) and each action message (editing ended).
+    /// The text field's delegate proxy (made its delegate; the delegate it had keeps receiving
+    /// its calls).
+    @preconcurrency @MainActor
+    public var delegate: DelegateProxy<NSTextField, NSTextFieldDelegate> {
+      RxTextFieldDelegateProxy.proxy(for: base)
+    }
+
+    /// The field's text: current on subscription, then after each edit (its delegate proxy's
+    /// `controlTextDidChange(_:)`, as in RxCocoa).
     @preconcurrency @MainActor
     public var text: ControlProperty<String?> {
-      let edited: ControlSource.Listen<Base> = ControlSource.listening(to: NSControl.textDidChangeNotification)
-      let listen: ControlSource.Listen<Base> = { field, handler in
-        Disposables.create(edited(field, handler), Self.actions(field, handler))
-      }
-      return ControlSource.property(
-        of: base, deallocated: deallocated, listen: listen, getter: { $0.stringValue },
+      ControlSource.property(
+        of: base, deallocated: deallocated,
+        listen: { field, handler in
+          RxTextFieldDelegateProxy.proxy(for: field).textDidChange.listen { [weak field] in
+            if let field { handler(field) }
+          }
+        },
+        getter: { $0.stringValue },
         setter: { field, text in if field.stringValue != (text ?? "") { field.stringValue = text ?? "" } })
     }
   }
 
   extension Reactive where Base: NSTextView {
-    /// The view's text: current on subscription, then after each change (`NSText.didChangeNotification`).
+    /// The text view's delegate proxy.
+    @preconcurrency @MainActor
+    public var delegate: DelegateProxy<NSTextView, NSTextViewDelegate> {
+      RxTextViewDelegateProxy.proxy(for: base)
+    }
+
+    /// The view's text: current on subscription, then after each change (its delegate proxy's
+    /// `textDidChange(_:)`, as in RxCocoa).
     @preconcurrency @MainActor
     public var string: ControlProperty<String> {
       ControlSource.property(
-        of: base, deallocated: deallocated, listen: ControlSource.listening(to: NSText.didChangeNotification),
+        of: base, deallocated: deallocated,
+        listen: { view, handler in
+          RxTextViewDelegateProxy.proxy(for: view).textDidChange.listen { [weak view] in
+            if let view { handler(view) }
+          }
+        },
         getter: { $0.string }, setter: { view, text in if view.string != text { view.string = text } })
     }
   }

@@ -9,8 +9,9 @@ extension ObservableType where Element: Sendable {
   /// completion, the data source keeps the last elements. The binding ends when `object` is deallocated
   /// (`deallocated`) or the returned disposable is disposed, which removes `dataSource`.
   /// Elements are `Sendable`: they cross to the main thread. `layout` flushes the object's pending layout before and after (UIKit's `layoutIfNeeded`,
-  /// if the view is in a window). When `object`'s proxy already forwards to another data source,
-  /// nothing is bound: the misuse is reported (``DelegateProxyType/installForwardDelegate(_:retainDelegate:onProxyForObject:)``).
+  /// if the view is in a window). When `object`'s proxy already forwards to a data source (another
+  /// one, or this one bound by another binding), nothing is bound: the misuse is reported to
+  /// `Hooks.diagnostic` as a `Diagnostic.delegateProxyMisuse`.
   @MainActor
   package func subscribeProxyDataSource<Proxy: DelegateProxyType>(
     _: Proxy.Type, of object: Proxy.ParentObject, dataSource: Proxy.Delegate, retainDataSource: Bool,
@@ -18,10 +19,15 @@ extension ObservableType where Element: Sendable {
     binding: @escaping @MainActor (Proxy, Event<Element>) -> Void
   ) -> Disposable {
     let proxy = Proxy.proxy(for: object)
-    let uninstall = Proxy.installForwardDelegate(dataSource, retainDelegate: retainDataSource, onProxyForObject: object)
-    guard let installed = proxy.forwardToDelegate(), (installed as AnyObject) === (dataSource as AnyObject) else {
+    if let bound = proxy.forwardToDelegate() {
+      // Another binding owns the data source, even if it is this one: refused.
+      Hooks.diagnostic(
+        .delegateProxyMisuse(
+          "\(type(of: object)) is already bound to \(type(of: bound as AnyObject)) through \(Proxy.self); "
+            + "the second binding was refused. Dispose the first binding (or set the data source to nil) first."))
       return Disposables.create()
     }
+    let uninstall = Proxy.installForwardDelegate(dataSource, retainDelegate: retainDataSource, onProxyForObject: object)
     layout(object)
     let subscription = asObservable()
       .observe(on: MainScheduler.instance)

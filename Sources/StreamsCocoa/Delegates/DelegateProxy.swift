@@ -59,6 +59,9 @@ open class DelegateProxy<P: AnyObject, D>: NSObject {
       forwarding.weakDelegate = object
       forwarding.retainedDelegate = retainDelegate ? object : nil
     }
+    #if canImport(ObjectiveC)
+      if let object, !retainDelegate { reinstallWhenDeallocated(object) }
+    #endif
     reinstall()
   }
 
@@ -105,6 +108,16 @@ open class DelegateProxy<P: AnyObject, D>: NSObject {
   }
 
   #if canImport(ObjectiveC)
+    /// Sets the proxy as the parent's delegate again once `delegate`, held weakly, is deallocated:
+    /// UIKit remembers the methods the proxy answered for `delegate` (a row height, a header view),
+    /// and would otherwise send them to a proxy with no one to forward them to. RxCocoa's
+    /// `forwardInvocation:` drops such calls; without `NSInvocation`, UIKit is made to ask again.
+    private func reinstallWhenDeallocated(_ delegate: AnyObject) {
+      let watcher = DeallocationWatcher { [weak self] in ProxyFactory.onMain { self?.reinstall() } }
+      // The key: this proxy's address, one watcher per proxy and delegate.
+      objc_setAssociatedObject(delegate, Unmanaged.passUnretained(self).toOpaque(), watcher, .OBJC_ASSOCIATION_RETAIN)
+    }
+
     /// Answers for the methods this proxy implements (those observed only while observed) and
     /// those its forward delegate implements.
     open nonisolated override func responds(to selector: Selector!) -> Bool {
@@ -123,3 +136,18 @@ open class DelegateProxy<P: AnyObject, D>: NSObject {
     }
   #endif
 }
+
+#if canImport(ObjectiveC)
+  /// Calls its closure when it is deallocated: with the object it is associated with.
+  private final class DeallocationWatcher: Sendable {
+    private let deallocated: @Sendable () -> Void
+
+    init(_ deallocated: @escaping @Sendable () -> Void) {
+      self.deallocated = deallocated
+    }
+
+    deinit {
+      deallocated()
+    }
+  }
+#endif

@@ -15,7 +15,9 @@ import Streams
 /// Everything runs on the main actor, where UIKit and AppKit call delegates. Unlike RxCocoa, a
 /// proxy observes only the delegate methods it implements in Swift: `sentMessage` and
 /// `methodInvoked`, which intercept any selector through the Objective-C runtime, are not
-/// provided (see the migration guide).
+/// provided (see the migration guide). A proxy answers for its notification methods (those that
+/// return nothing and whose presence changes nothing UIKit does) whether they are observed or
+/// not, where RxCocoa answers only while observed; the others are answered only while observed.
 @preconcurrency @MainActor
 public protocol DelegateProxyType: AnyObject {
   /// The type of object the proxy is the delegate of.
@@ -98,24 +100,29 @@ extension DelegateProxyType {
   /// `rx` use), the call is refused, reported to `Hooks.diagnostic` as a
   /// `Diagnostic.delegateProxyMisuse`, and the disposable does nothing: set the
   /// object's delegate to `nil` first, or dispose the earlier binding. RxCocoa asserts in debug
-  /// builds and replaces the delegate in release builds.
+  /// builds and replaces the delegate in release builds. Installing the delegate the proxy already
+  /// forwards to changes nothing, and its disposable does nothing: the first installation keeps it.
   public static func installForwardDelegate(
     _ forwardDelegate: Delegate, retainDelegate: Bool, onProxyForObject object: ParentObject
   ) -> Disposable {
     let proxy = proxy(for: object)
     let installed = forwardDelegate as AnyObject
-    if let existing = proxy.forwardToDelegate(), (existing as AnyObject) !== installed {
-      Hooks.diagnostic(
-        .delegateProxyMisuse(
-          "\(type(of: object)) already forwards to \(type(of: existing as AnyObject)) through \(Self.self); "
-            + "\(type(of: installed)) was not installed. Set the delegate (or data source) to nil, or dispose "
-            + "the binding that installed it, first."))
+    if let existing = proxy.forwardToDelegate() {
+      if (existing as AnyObject) !== installed {
+        Hooks.diagnostic(
+          .delegateProxyMisuse(
+            "\(type(of: object)) already forwards to \(type(of: existing as AnyObject)) through \(Self.self); "
+              + "\(type(of: installed)) was not installed. Set the delegate (or data source) to nil, or dispose "
+              + "the binding that installed it, first."))
+      }
       return Disposables.create()
     }
     proxy.setForwardToDelegate(forwardDelegate, retainDelegate: retainDelegate)
     return Disposables.create { [weak installed] in
       ProxyFactory.onMain {
-        guard let current = proxy.forwardToDelegate(), (current as AnyObject) === installed else { return }
+        // Removed if it is still the forward delegate, or if it was deallocated meanwhile.
+        let current = proxy.forwardToDelegate().map { $0 as AnyObject }
+        guard current === installed else { return }
         proxy.setForwardToDelegate(nil, retainDelegate: retainDelegate)
       }
     }

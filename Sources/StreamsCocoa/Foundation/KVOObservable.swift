@@ -15,11 +15,16 @@
       retainSelf: Bool = true
     ) -> Observable<Element?> {
       // Unchecked: a KVO registration is thread-safe; the object is only registered and
-      // unregistered with, never otherwise touched here.
-      let target = UncheckedSendable(base)
+      // unregistered with, never otherwise touched here. Without `retainSelf` the sequence holds it
+      // weakly too: a subscription after it is deallocated completes at once.
+      let target = UncheckedSendable(ObservedObject(base, retained: retainSelf))
       return Observable<Element?>.create { observer in
+        guard let object = target.value.object else {
+          observer.on(.completed)
+          return Disposables.create()
+        }
         let registration = KeyValueObserver(
-          observing: target.value, keyPath: keyPath, options: options, retaining: retainSelf
+          observing: object, keyPath: keyPath, options: options, retaining: retainSelf
         ) { value in observer.on(.next(value as? Element)) }
         return Disposables.create { registration.invalidate() }
       }
@@ -55,11 +60,29 @@
         guard let child = value as? NSObject else {
           return rest.isEmpty ? .just(value) : .just(nil)
         }
-        let inner = rest.isEmpty ? Observable<Any?>.just(child) : Self.values(of: child, along: rest, options: options)
+        // The child is held weakly here too, so that it can be deallocated while observed.
+        let weakChild = UncheckedSendable(ObservedObject(child, retained: false))
+        let inner =
+          rest.isEmpty
+          ? Observable<Any?>.deferred { .just(weakChild.value.object) }
+          : Self.values(of: child, along: rest, options: options)
         // A weak property's object reads as nil once it is deallocated (KVO does not say so).
         return inner.concat(Observable.never()).take(until: child.rx.deallocated).concat(Observable.just(nil))
       }
     }
+  }
+
+  /// An observed object, held strongly or weakly.
+  private struct ObservedObject {
+    private let strong: NSObject?
+    private weak var weak: NSObject?
+
+    init(_ object: NSObject, retained: Bool) {
+      strong = retained ? object : nil
+      weak = object
+    }
+
+    var object: NSObject? { strong ?? weak }
   }
 
   /// One key-value observer registration: hands each change's new value to `handler`, until

@@ -60,7 +60,7 @@
       { source in
         ItemsBinding.run((base, source, dataSource)) { base, source, dataSource in
           // Makes the delegate proxy the collection view's delegate first, as RxCocoa does.
-          _ = RxCollectionViewDelegateProxy.proxy(for: base)
+          _ = RxScrollViewDelegateProxy.proxy(for: base)
           return ItemsBinding.bind(
             source, to: base, through: RxCollectionViewDataSourceProxy.self, dataSource: dataSource
           ) {
@@ -85,48 +85,48 @@
 
     /// Each `collectionView(_:didSelectItemAt:)`.
     @preconcurrency @MainActor
-    public var itemSelected: ControlEvent<IndexPath> { ControlEvent(events: delegateProxy.didSelectItem.events) }
+    public var itemSelected: ControlEvent<IndexPath> { ControlEvent(events: delegateEvents(\.didSelectItem)) }
 
     /// Each `collectionView(_:didDeselectItemAt:)`.
     @preconcurrency @MainActor
     public var itemDeselected: ControlEvent<IndexPath> {
-      ControlEvent(events: delegateProxy.didDeselectItem.events)
+      ControlEvent(events: delegateEvents(\.didDeselectItem))
     }
 
     /// Each `collectionView(_:didHighlightItemAt:)`.
     @preconcurrency @MainActor
     public var itemHighlighted: ControlEvent<IndexPath> {
-      ControlEvent(events: delegateProxy.didHighlightItem.events)
+      ControlEvent(events: delegateEvents(\.didHighlightItem))
     }
 
     /// Each `collectionView(_:didUnhighlightItemAt:)`.
     @preconcurrency @MainActor
     public var itemUnhighlighted: ControlEvent<IndexPath> {
-      ControlEvent(events: delegateProxy.didUnhighlightItem.events)
+      ControlEvent(events: delegateEvents(\.didUnhighlightItem))
     }
 
     /// Each `collectionView(_:willDisplay:forItemAt:)`.
     @preconcurrency @MainActor
     public var willDisplayCell: ControlEvent<DisplayCollectionViewCellEvent> {
-      ControlEvent(events: delegateProxy.willDisplayCell.events)
+      ControlEvent(events: delegateEvents(\.willDisplayCell))
     }
 
     /// Each `collectionView(_:willDisplaySupplementaryView:forElementKind:at:)`.
     @preconcurrency @MainActor
     public var willDisplaySupplementaryView: ControlEvent<DisplayCollectionViewSupplementaryViewEvent> {
-      ControlEvent(events: delegateProxy.willDisplaySupplementaryView.events)
+      ControlEvent(events: delegateEvents(\.willDisplaySupplementaryView))
     }
 
     /// Each `collectionView(_:didEndDisplaying:forItemAt:)`.
     @preconcurrency @MainActor
     public var didEndDisplayingCell: ControlEvent<DisplayCollectionViewCellEvent> {
-      ControlEvent(events: delegateProxy.didEndDisplayingCell.events)
+      ControlEvent(events: delegateEvents(\.didEndDisplayingCell))
     }
 
     /// Each `collectionView(_:didEndDisplayingSupplementaryView:forElementOfKind:at:)`.
     @preconcurrency @MainActor
     public var didEndDisplayingSupplementaryView: ControlEvent<DisplayCollectionViewSupplementaryViewEvent> {
-      ControlEvent(events: delegateProxy.didEndDisplayingSupplementaryView.events)
+      ControlEvent(events: delegateEvents(\.didEndDisplayingSupplementaryView))
     }
 
     /// Each `collectionView(_:didUpdateFocusIn:with:)`.
@@ -134,7 +134,7 @@
     public var didUpdateFocusInContextWithAnimationCoordinator:
       ControlEvent<(context: UICollectionViewFocusUpdateContext, animationCoordinator: UIFocusAnimationCoordinator)>
     {
-      ControlEvent(events: delegateProxy.didUpdateFocus.events.map { ($0.0, $0.1) })
+      ControlEvent(events: delegateEvents(\.didUpdateFocus).map { ($0.0, $0.1) })
     }
 
     /// The model of each selected item, from the bound data source (``model(at:)``).
@@ -167,11 +167,14 @@
       }
     }
 
+    /// The events of `method` of the view's delegate proxy (none if an app registered a proxy of
+    /// another class for it).
     @MainActor
-    private var delegateProxy: RxCollectionViewDelegateProxy {
-      // The collection view's scroll view proxy is a collection view proxy: RxScrollViewDelegateProxy
-      // registers it.
-      RxScrollViewDelegateProxy.proxy(for: base) as! RxCollectionViewDelegateProxy
+    private func delegateEvents<A>(_ method: KeyPath<RxCollectionViewDelegateProxy, DelegateMethod<A>>) -> Observable<A>
+    {
+      RxScrollViewDelegateProxy.proxy(for: base, as: RxCollectionViewDelegateProxy.self).map {
+        $0[keyPath: method].events
+      } ?? .empty()
     }
   }
 

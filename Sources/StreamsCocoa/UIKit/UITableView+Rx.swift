@@ -55,7 +55,7 @@
       { source in
         ItemsBinding.run((base, source, dataSource)) { base, source, dataSource in
           // Makes the delegate proxy the table's delegate first, as RxCocoa does.
-          _ = RxTableViewDelegateProxy.proxy(for: base)
+          _ = RxScrollViewDelegateProxy.proxy(for: base)
           return ItemsBinding.bind(source, to: base, through: RxTableViewDataSourceProxy.self, dataSource: dataSource) {
             dataSource.tableView($0, observedEvent: $1)
           }
@@ -78,28 +78,28 @@
 
     /// Each `tableView(_:didSelectRowAt:)`.
     @preconcurrency @MainActor
-    public var itemSelected: ControlEvent<IndexPath> { ControlEvent(events: delegateProxy.didSelectRow.events) }
+    public var itemSelected: ControlEvent<IndexPath> { ControlEvent(events: delegateEvents(\.didSelectRow)) }
 
     /// Each `tableView(_:didDeselectRowAt:)`.
     @preconcurrency @MainActor
-    public var itemDeselected: ControlEvent<IndexPath> { ControlEvent(events: delegateProxy.didDeselectRow.events) }
+    public var itemDeselected: ControlEvent<IndexPath> { ControlEvent(events: delegateEvents(\.didDeselectRow)) }
 
     /// Each `tableView(_:didHighlightRowAt:)`.
     @preconcurrency @MainActor
     public var itemHighlighted: ControlEvent<IndexPath> {
-      ControlEvent(events: delegateProxy.didHighlightRow.events)
+      ControlEvent(events: delegateEvents(\.didHighlightRow))
     }
 
     /// Each `tableView(_:didUnhighlightRowAt:)`.
     @preconcurrency @MainActor
     public var itemUnhighlighted: ControlEvent<IndexPath> {
-      ControlEvent(events: delegateProxy.didUnhighlightRow.events)
+      ControlEvent(events: delegateEvents(\.didUnhighlightRow))
     }
 
     /// Each `tableView(_:accessoryButtonTappedForRowWith:)`.
     @preconcurrency @MainActor
     public var itemAccessoryButtonTapped: ControlEvent<IndexPath> {
-      ControlEvent(events: delegateProxy.accessoryButtonTapped.events)
+      ControlEvent(events: delegateEvents(\.accessoryButtonTapped))
     }
 
     /// Each row the user inserted (`tableView(_:commit:forRowAt:)` with `.insert`).
@@ -125,13 +125,13 @@
     /// Each `tableView(_:willDisplay:forRowAt:)`.
     @preconcurrency @MainActor
     public var willDisplayCell: ControlEvent<WillDisplayCellEvent> {
-      ControlEvent(events: delegateProxy.willDisplayCell.events)
+      ControlEvent(events: delegateEvents(\.willDisplayCell))
     }
 
     /// Each `tableView(_:didEndDisplaying:forRowAt:)`.
     @preconcurrency @MainActor
     public var didEndDisplayingCell: ControlEvent<DidEndDisplayingCellEvent> {
-      ControlEvent(events: delegateProxy.didEndDisplayingCell.events)
+      ControlEvent(events: delegateEvents(\.didEndDisplayingCell))
     }
 
     /// Each `tableView(_:didUpdateFocusIn:with:)`.
@@ -139,7 +139,7 @@
     public var didUpdateFocusInContextWithAnimationCoordinator:
       ControlEvent<(context: UITableViewFocusUpdateContext, animationCoordinator: UIFocusAnimationCoordinator)>
     {
-      ControlEvent(events: delegateProxy.didUpdateFocus.events.map { ($0.0, $0.1) })
+      ControlEvent(events: delegateEvents(\.didUpdateFocus).map { ($0.0, $0.1) })
     }
 
     /// The model of each selected row, from the bound data source (``model(at:)``).
@@ -177,10 +177,12 @@
       }
     }
 
+    /// The events of `method` of the view's delegate proxy (none if an app registered a proxy of
+    /// another class for it).
     @MainActor
-    private var delegateProxy: RxTableViewDelegateProxy {
-      // The table's scroll view proxy is a table view proxy: RxScrollViewDelegateProxy registers it.
-      RxScrollViewDelegateProxy.proxy(for: base) as! RxTableViewDelegateProxy
+    private func delegateEvents<A>(_ method: KeyPath<RxTableViewDelegateProxy, DelegateMethod<A>>) -> Observable<A> {
+      RxScrollViewDelegateProxy.proxy(for: base, as: RxTableViewDelegateProxy.self).map { $0[keyPath: method].events }
+        ?? .empty()
     }
 
     @MainActor

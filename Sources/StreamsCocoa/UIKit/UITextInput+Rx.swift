@@ -50,26 +50,28 @@
     /// Each `textViewDidBeginEditing(_:)` (its delegate proxy's; the delegate it had keeps
     /// receiving the call).
     @preconcurrency @MainActor
-    public var didBeginEditing: ControlEvent<Void> { ControlEvent(events: delegateProxy.didBeginEditing.events) }
+    public var didBeginEditing: ControlEvent<Void> { ControlEvent(events: delegateEvents(\.didBeginEditing)) }
 
     /// Each `textViewDidEndEditing(_:)`.
     @preconcurrency @MainActor
-    public var didEndEditing: ControlEvent<Void> { ControlEvent(events: delegateProxy.didEndEditing.events) }
+    public var didEndEditing: ControlEvent<Void> { ControlEvent(events: delegateEvents(\.didEndEditing)) }
 
     /// Each `textViewDidChange(_:)`: the user changed the text.
     @preconcurrency @MainActor
-    public var didChange: ControlEvent<Void> { ControlEvent(events: delegateProxy.didChange.events) }
+    public var didChange: ControlEvent<Void> { ControlEvent(events: delegateEvents(\.didChange)) }
 
     /// Each `textViewDidChangeSelection(_:)`.
     @preconcurrency @MainActor
     public var didChangeSelection: ControlEvent<Void> {
-      ControlEvent(events: delegateProxy.didChangeSelection.events)
+      ControlEvent(events: delegateEvents(\.didChangeSelection))
     }
 
+    /// The events of `method` of the view's delegate proxy (none if an app registered a proxy of
+    /// another class for it).
     @MainActor
-    private var delegateProxy: RxTextViewDelegateProxy {
-      // The text view's scroll view proxy is a text view proxy: RxScrollViewDelegateProxy registers it.
-      RxScrollViewDelegateProxy.proxy(for: base) as! RxTextViewDelegateProxy
+    private func delegateEvents<A>(_ method: KeyPath<RxTextViewDelegateProxy, DelegateMethod<A>>) -> Observable<A> {
+      RxScrollViewDelegateProxy.proxy(for: base, as: RxTextViewDelegateProxy.self).map { $0[keyPath: method].events }
+        ?? .empty()
     }
 
     @MainActor

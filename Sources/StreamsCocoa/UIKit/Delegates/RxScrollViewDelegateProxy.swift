@@ -112,4 +112,22 @@
       didEndZooming.send((view, scale))
     }
   }
+
+  extension RxScrollViewDelegateProxy {
+    /// The scroll view proxy of `view` as a `Proxy`: the table, collection or text view proxy
+    /// ``registerKnownImplementations()`` registers for its class; `nil` (reported to
+    /// `Hooks.diagnostic` as a `Diagnostic.delegateProxyMisuse`) when the app registered a proxy of
+    /// another class for it.
+    static func proxy<Proxy: RxScrollViewDelegateProxy>(for view: UIScrollView, as _: Proxy.Type) -> Proxy? {
+      let proxy = RxScrollViewDelegateProxy.proxy(for: view)
+      guard let specialized = proxy as? Proxy else {
+        Hooks.diagnostic(
+          .delegateProxyMisuse(
+            "the scroll view proxy of \(type(of: view)) is a \(type(of: proxy)), not a \(Proxy.self): "
+              + "register a subclass of \(Proxy.self) for it."))
+        return nil
+      }
+      return specialized
+    }
+  }
 #endif
