@@ -90,21 +90,15 @@ extension CocoaTests {
     func errorIsReported() {
       let view = TestListView()
       let dataSource = TestArrayDataSource()
-      let captured = ValueLog<String>()
-      let previous = Hooks.diagnostic
-      Hooks.diagnostic = { diagnostic in
-        if case .bindingError(let text) = diagnostic, text.contains("TestError") {
-          captured.append(text)
-        } else {
-          previous(diagnostic)
-        }
+      let captured = DiagnosticCapture { diagnostic in
+        if case .bindingError(let text) = diagnostic, text.contains("TestError") { text } else { nil }
       }
-      defer { Hooks.diagnostic = previous }
+      defer { captured.end() }
       let rows = PublishSubject<[String]>()
       let binding = bind(rows.asObservable(), to: view, through: dataSource)
       rows.onNext(["a"])
       rows.onError(TestError(id: 3))
-      #expect(captured.entries == ["TestError(3)"])
+      #expect(captured.texts == ["TestError(3)"])
       #expect(dataSource.events == ["next([\"a\"])"])
       #expect(view.dataSource?.rowCount == 1)
       binding.dispose()
@@ -129,19 +123,13 @@ extension CocoaTests {
       let view = TestListView()
       let first = TestArrayDataSource(), second = TestArrayDataSource()
       let binding = bind(.just(["a", "b"]), to: view, through: first)
-      let captured = ValueLog<String>()
-      let previous = Hooks.diagnostic
-      Hooks.diagnostic = { diagnostic in
-        if case .delegateProxyMisuse(let text) = diagnostic, text.contains("TestListView") {
-          captured.append(text)
-        } else {
-          previous(diagnostic)
-        }
+      let captured = DiagnosticCapture { diagnostic in
+        if case .delegateProxyMisuse(let text) = diagnostic, text.contains("TestListView") { text } else { nil }
       }
-      defer { Hooks.diagnostic = previous }
+      defer { captured.end() }
       let refused = bind(.just(["z"]), to: view, through: second)
       let sameDataSource = bind(.just(["y"]), to: view, through: first)
-      #expect(captured.entries.count == 2)
+      #expect(captured.texts.count == 2)
       #expect(second.events.isEmpty)
       #expect(first.events == ["next([\"a\", \"b\"])"])
       refused.dispose()
@@ -188,16 +176,14 @@ extension CocoaTests {
       dataSource.models.bind(["a", "b"])
       let selections = PublishSubject<IndexPath>()
       let models = ValueLog<String>()
-      let captured = ValueLog<String>()
-      let previous = Hooks.diagnostic
-      Hooks.diagnostic = { diagnostic in
+      let captured = DiagnosticCapture { diagnostic in
         if case .bindingError(let text) = diagnostic, text.contains("TestArrayDataSource") || text.contains("[0, 5]") {
-          captured.append(text)
+          text
         } else {
-          previous(diagnostic)
+          nil
         }
       }
-      defer { Hooks.diagnostic = previous }
+      defer { captured.end() }
       let subscription = SectionedModels.models(for: selections.asObservable(), of: view) { _, indexPath -> String in
         try SectionedModels.model(at: indexPath, of: dataSource, in: view)
       }.subscribe(onNext: models.append)
@@ -205,7 +191,7 @@ extension CocoaTests {
       selections.onNext(IndexPath(indexes: [0, 5]))
       selections.onNext(IndexPath(indexes: [0, 0]))
       #expect(models.entries == ["b", "a"])
-      #expect(captured.entries.count == 1)
+      #expect(captured.texts.count == 1)
       subscription.dispose()
     }
 

@@ -67,20 +67,18 @@ private final class TestParentProxy: DelegateProxy<TestParent, TestDelegate>, De
 /// Diagnostics about this file's test types reported while `body` runs (others pass on).
 @MainActor
 private func reports(during body: () -> Void) -> [String] {
-  let captured = ValueLog<String>()
-  let previous = Hooks.diagnostic
-  Hooks.diagnostic = { diagnostic in
+  let captured = DiagnosticCapture { diagnostic in
     switch diagnostic {
     case .delegateProxyMisuse(let text) where text.contains("Test"),
       .bindingError(let text) where text.contains("Test"):
-      captured.append("\(diagnostic)")
+      "\(diagnostic)"
     default:
-      previous(diagnostic)
+      nil
     }
   }
-  defer { Hooks.diagnostic = previous }
+  defer { captured.end() }
   body()
-  return captured.entries
+  return captured.texts
 }
 
 extension CocoaTests {

@@ -63,10 +63,33 @@ package enum MainActorDelivery {
     perform(IsolationCheck(name, MainActor.shared, file, line), body)
   }
 
-  private static func call<A>(_ argument: A, _ check: IsolationCheck, _ body: @MainActor (A) -> Void) {
+  /// Calls `body` with `argument` now, as ``run(_:_:_:_:)`` does: for APIs that RxSwift code calls
+  /// without isolation (a curried `bind(to:)`) but that run on the main thread by contract.
+  package static func run<A, R: Sendable>(
+    with argument: A, _ name: StaticString, _ file: StaticString, _ line: UInt, _ body: @MainActor (A) -> R
+  ) -> R {
+    call(argument, IsolationCheck(name, MainActor.shared, file, line), body)
+  }
+
+  /// Runs `body` now if the caller is where the main actor's work runs, else later on the main
+  /// queue: for work that must not wait for the caller, such as the main-actor half of a disposal,
+  /// which may come from any thread.
+  package static func runNowOrEnqueue(
+    _ name: StaticString, _ file: StaticString, _ line: UInt, _ body: @escaping @MainActor @Sendable () -> Void
+  ) {
+    if MainScheduler.isOnMain {
+      run(name, file, line, body)
+    } else {
+      DispatchQueue.main.async { run(name, file, line, body) }
+    }
+  }
+
+  private static func call<A, R: Sendable>(
+    _ argument: A, _ check: IsolationCheck, _ body: @MainActor (A) -> R
+  ) -> R {
     // Sound: handed over synchronously, on this thread, to a call that runs here.
     let argument = UncheckedSendable(argument)
-    perform(check) { body(argument.value) }
+    return perform(check) { body(argument.value) }
   }
 
   /// Runs `body` by the rules in the type's description: the one place that does.

@@ -90,11 +90,7 @@
     public var text: ControlProperty<String?> {
       ControlSource.property(
         of: base, deallocated: deallocated,
-        listen: { field, handler in
-          RxTextFieldDelegateProxy.proxy(for: field).textDidChange.listen { [weak field] in
-            if let field { handler(field) }
-          }
-        },
+        listen: ControlSource.listening(to: [\.textDidChange]) { RxTextFieldDelegateProxy.proxy(for: $0) },
         getter: { $0.stringValue },
         setter: { field, text in if field.stringValue != (text ?? "") { field.stringValue = text ?? "" } })
     }
@@ -113,11 +109,7 @@
     public var string: ControlProperty<String> {
       ControlSource.property(
         of: base, deallocated: deallocated,
-        listen: { view, handler in
-          RxTextViewDelegateProxy.proxy(for: view).textDidChange.listen { [weak view] in
-            if let view { handler(view) }
-          }
-        },
+        listen: ControlSource.listening(to: [\.textDidChange]) { RxTextViewDelegateProxy.proxy(for: $0) },
         getter: { $0.string }, setter: { view, text in if view.string != text { view.string = text } })
     }
   }

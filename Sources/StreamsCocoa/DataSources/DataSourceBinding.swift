@@ -46,7 +46,7 @@ extension ObservableType where Element: Sendable {
       }
     return Disposables.create { [weak object] in
       subscription.dispose()
-      ProxyFactory.onMain {
+      MainActorDelivery.runNowOrEnqueue("DelegateProxy", #file, #line) {
         if let object { layout(object) }
         uninstall.dispose()
       }

@@ -6,7 +6,7 @@ import Foundation
 @MainActor
 package final class ReactiveArrayModels<Element> {
   /// The elements last bound, or `nil` before the first.
-  package private(set) var elements: [Element]?
+  private var elements: [Element]?
 
   package init() {}
 

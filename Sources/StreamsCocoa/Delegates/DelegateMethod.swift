@@ -43,7 +43,9 @@ package final class DelegateMethod<Arguments> {
         proxy.observerCount(of: name, changedBy: 1)
         return Disposables.create { [weak proxy] in
           subscription.dispose()
-          ProxyFactory.onMain { proxy?.observerCount(of: name, changedBy: -1) }
+          MainActorDelivery.runNowOrEnqueue("DelegateProxy", #file, #line) {
+            proxy?.observerCount(of: name, changedBy: -1)
+          }
         }
       }
     }

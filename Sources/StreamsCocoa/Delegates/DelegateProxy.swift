@@ -113,7 +113,9 @@ open class DelegateProxy<P: AnyObject, D>: NSObject {
     /// and would otherwise send them to a proxy with no one to forward them to. RxCocoa's
     /// `forwardInvocation:` drops such calls; without `NSInvocation`, UIKit is made to ask again.
     private func reinstallWhenDeallocated(_ delegate: AnyObject) {
-      let watcher = DeallocationWatcher { [weak self] in ProxyFactory.onMain { self?.reinstall() } }
+      let watcher = DeallocationWatcher { [weak self] in
+        MainActorDelivery.runNowOrEnqueue("DelegateProxy", #file, #line) { self?.reinstall() }
+      }
       // The key: this proxy's address, one watcher per proxy and delegate.
       objc_setAssociatedObject(delegate, Unmanaged.passUnretained(self).toOpaque(), watcher, .OBJC_ASSOCIATION_RETAIN)
     }

@@ -1,5 +1,3 @@
-import Dispatch
-import Foundation
 import Streams
 
 /// The makers of one proxy type family (one ``DelegateProxyType/identifier``), by parent class.
@@ -42,16 +40,5 @@ final class ProxyFactory {
       mirror = current.superclassMirror
     }
     return nil
-  }
-
-  /// Runs `body` now on the main thread (or in the main queue's work), or later on the main queue
-  /// from another thread (a disposal can come from any thread; a proxy is used on the main actor
-  /// only).
-  nonisolated static func onMain(_ body: @escaping @MainActor @Sendable () -> Void) {
-    if MainScheduler.isOnMain {
-      MainActorDelivery.run("DelegateProxy", #file, #line, body)
-    } else {
-      DispatchQueue.main.async { MainActorDelivery.run("DelegateProxy", #file, #line, body) }
-    }
   }
 }

@@ -88,17 +88,11 @@
   /// One key-value observer registration: hands each change's new value to `handler`, until
   /// ``invalidate()``.
   private final class KeyValueObserver: NSObject, @unchecked Sendable {
-    // Unchecked: `observed` is only read or changed under its lock; `handler` and `keyPath` are
-    // constants.
-    private let observed: LockedState<Observed>
+    // Unchecked: `observed` (the object while registered, `nil` once invalidated) is only read or
+    // changed under its lock; `handler` and `keyPath` are constants.
+    private let observed: LockedState<ObservedObject?>
     private let keyPath: String
     private let handler: (Any?) -> Void
-
-    /// The observed object while registered: held strongly or weakly; both `nil` once invalidated.
-    private struct Observed {
-      var strong: NSObject?
-      weak var weak: NSObject?
-    }
 
     init(
       observing target: NSObject, keyPath: String, options: NSKeyValueObservingOptions, retaining: Bool,
@@ -106,7 +100,7 @@
     ) {
       self.keyPath = keyPath
       self.handler = handler
-      self.observed = LockedState(Observed(strong: retaining ? target : nil, weak: target))
+      self.observed = LockedState(ObservedObject(target, retained: retaining))
       super.init()
       target.addObserver(self, forKeyPath: keyPath, options: options, context: nil)
     }
@@ -121,8 +115,8 @@
 
     func invalidate() {
       let target = observed.withLock { observed in
-        defer { observed = Observed() }
-        return observed.strong ?? observed.weak
+        defer { observed = nil }
+        return observed?.object
       }
       target?.removeObserver(self, forKeyPath: keyPath, context: nil)
     }

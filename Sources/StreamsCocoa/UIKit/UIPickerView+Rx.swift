@@ -46,7 +46,10 @@
       _ source: Source
     ) -> (_ titleForRow: @escaping (Int, Items.Element) -> String?) -> Disposable where Source.Element == Items {
       { titleForRow in
-        items(adapter: ItemsBinding.run(titleForRow) { RxStringPickerViewAdapter<Items>(titleForRow: $0) })(source)
+        items(
+          adapter: MainActorDelivery.run(with: titleForRow, "items", #file, #line) {
+            RxStringPickerViewAdapter<Items>(titleForRow: $0)
+          })(source)
       }
     }
 
@@ -56,7 +59,7 @@
     ) -> (_ attributedTitleForRow: @escaping (Int, Items.Element) -> NSAttributedString?) -> Disposable
     where Source.Element == Items {
       { attributedTitleForRow in
-        let adapter = ItemsBinding.run(attributedTitleForRow) {
+        let adapter = MainActorDelivery.run(with: attributedTitleForRow, "items", #file, #line) {
           RxAttributedStringPickerViewAdapter<Items>(attributedTitleForRow: $0)
         }
         return items(adapter: adapter)(source)
@@ -70,7 +73,10 @@
     ) -> (_ viewForRow: @escaping (Int, Items.Element, UIView?) -> UIView) -> Disposable
     where Source.Element == Items {
       { viewForRow in
-        items(adapter: ItemsBinding.run(viewForRow) { RxPickerViewViewAdapter<Items>(viewForRow: $0) })(source)
+        items(
+          adapter: MainActorDelivery.run(with: viewForRow, "items", #file, #line) {
+            RxPickerViewViewAdapter<Items>(viewForRow: $0)
+          })(source)
       }
     }
 
@@ -82,7 +88,7 @@
       adapter: Adapter
     ) -> (_ source: Source) -> Disposable where Source.Element == Adapter.Element, Source.Element: Sendable {
       { source in
-        ItemsBinding.run((base, source, adapter)) { base, source, adapter in
+        MainActorDelivery.run(with: (base, source, adapter), "items", #file, #line) { base, source, adapter in
           let delegate = base.rx.setDelegate(adapter)
           let dataSource = ItemsBinding.bind(
             source, to: base, through: RxPickerViewDataSourceProxy.self, dataSource: adapter

@@ -19,11 +19,7 @@
     public var contentOffset: ControlProperty<CGPoint> {
       ControlSource.property(
         of: base, deallocated: deallocated,
-        listen: { scrollView, handler in
-          RxScrollViewDelegateProxy.proxy(for: scrollView).didScroll.listen { [weak scrollView] in
-            if let scrollView { handler(scrollView) }
-          }
-        },
+        listen: ControlSource.listening(to: [\.didScroll]) { RxScrollViewDelegateProxy.proxy(for: $0) },
         getter: { $0.contentOffset }, setter: { $0.contentOffset = $1 })
     }
 

@@ -20,7 +20,10 @@
     @preconcurrency @MainActor
     public var value: ControlProperty<String?> {
       ControlSource.property(
-        of: base, deallocated: deallocated, listen: Self.listening(to: [\.textDidChange, \.textDidEndEditing]),
+        of: base, deallocated: deallocated,
+        listen: ControlSource.listening(to: [\.textDidChange, \.textDidEndEditing]) {
+          RxSearchBarDelegateProxy.proxy(for: $0)
+        },
         getter: { $0.text }, setter: { $0.text = $1 })
     }
 
@@ -28,7 +31,10 @@
     @preconcurrency @MainActor
     public var selectedScopeButtonIndex: ControlProperty<Int> {
       ControlSource.property(
-        of: base, deallocated: deallocated, listen: Self.listening(to: [\.selectedScopeButtonIndexDidChange]),
+        of: base, deallocated: deallocated,
+        listen: ControlSource.listening(to: [\.selectedScopeButtonIndexDidChange]) {
+          RxSearchBarDelegateProxy.proxy(for: $0)
+        },
         getter: { $0.selectedScopeButtonIndex }, setter: { $0.selectedScopeButtonIndex = $1 })
     }
 
@@ -69,19 +75,5 @@
 
     @MainActor
     private var proxy: RxSearchBarDelegateProxy { RxSearchBarDelegateProxy.proxy(for: base) }
-
-    /// Listens to the calls of `methods` of the search bar's proxy.
-    @MainActor
-    private static func listening(
-      to methods: [KeyPath<RxSearchBarDelegateProxy, DelegateMethod<Void>>]
-    ) -> ControlSource.Listen<Base> {
-      { searchBar, handler in
-        let proxy = RxSearchBarDelegateProxy.proxy(for: searchBar)
-        return Disposables.create(
-          methods.map { method in
-            proxy[keyPath: method].listen { [weak searchBar] in if let searchBar { handler(searchBar) } }
-          })
-      }
-    }
   }
 #endif

@@ -2,7 +2,8 @@
   import Streams
   import UIKit
 
-  extension ItemsBinding {
+  /// How `rx.items` of a table, collection and picker view binds its data source.
+  enum ItemsBinding {
     /// `rx.items(dataSource:)` of a table, collection or picker view: `source` bound to `view`
     /// through `dataSource`, behind the view's `Proxy` (RxCocoa's rules: `subscribeProxyDataSource`),
     /// each event handed to `deliver` with the view, on the main thread. The view's pending layout
