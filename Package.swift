@@ -14,7 +14,10 @@ let package = Package(
     .library(name: "StreamsCocoa", targets: ["StreamsCocoa"]),
   ],
   targets: [
-    .target(name: "Streams"),
+    // Not a product: the identity functions through which Streams reads an `@isolated(any)` closure
+    // as its plain type (Isolation+Checked.swift says why a module of its own).
+    .target(name: "StreamsIsolationErasure"),
+    .target(name: "Streams", dependencies: ["StreamsIsolationErasure"]),
     .target(name: "StreamsTest", dependencies: ["Streams"]),
     .target(name: "StreamsAdapters", dependencies: ["Streams"]),
     .target(name: "StreamsAuth", dependencies: ["Streams"]),
@@ -45,8 +48,14 @@ let package = Package(
     // Test fixture, not a product: one isolation race (or race-free shape) per run, so a test can
     // see a debug build stop at a race.
     .executableTarget(name: "IsolationProbe", dependencies: ["Streams"], path: "Tests/IsolationProbe"),
+    // Test fixture, not a product: the same, in a module whose default isolation is the main actor
+    // (Swift 6.2's `-default-isolation MainActor`, what new app projects use).
+    .executableTarget(
+      name: "DefaultMainActorProbe", dependencies: ["Streams"], path: "Tests/DefaultMainActorProbe",
+      swiftSettings: [.unsafeFlags(["-default-isolation", "MainActor"])]),
     .testTarget(
-      name: "StreamsTests", dependencies: ["Streams", "StreamsTest", "StreamsTestSupport", "IsolationProbe"],
+      name: "StreamsTests",
+      dependencies: ["Streams", "StreamsTest", "StreamsTestSupport", "IsolationProbe", "DefaultMainActorProbe"],
       // Programs that IsolationProgramTests compile with swiftc, in Swift 5 and 6 mode.
       exclude: ["Isolation/Programs"]),
     .testTarget(name: "StreamsTestTests", dependencies: ["Streams", "StreamsTest", "StreamsTestSupport"]),

@@ -16,9 +16,9 @@ Narrator.heading("AppLaunch: ordering app start-up with StreamsLaunch")
 let queue = LaunchQueue<AppRank>()
 
 // Progress, as an Observable: the narration. Events arrive on the queue's threads, and top-level
-// code is main-actor code: these closures touch no main-actor state, and say so with
-// `isolation: nil` (see the contract article's "Isolation").
-let narration = queue.events.subscribe(onNext: { @Sendable event in Narrator.event(event) }, isolation: nil)
+// code is main-actor code: these closures touch no main-actor state, and say so with `@Sendable`,
+// which makes them nonisolated (see the contract article's "Isolation").
+let narration = queue.events.subscribe(onNext: { @Sendable event in Narrator.event(event) })
 
 // The outside world, simulated: entry points that fire while start-up is under way.
 let loginStarts = Services.Counter()
@@ -53,7 +53,7 @@ let world = queue.events.subscribe(
     default:
       break
     }
-  }, isolation: nil)
+  })
 
 // Progress, as an AsyncSequence: a tally, counted on a task of its own.
 let tally = Task {

@@ -155,8 +155,7 @@ let rxResult = await withCheckedContinuation { (continuation: CheckedContinuatio
   // touch no main-actor state (they only resume the continuation), so they say so.
   _ = loginSingle.subscribe(
     onSuccess: { @Sendable in continuation.resume(returning: "success \($0)") },
-    onFailure: { @Sendable in continuation.resume(returning: "failure \($0)") },
-    isolation: nil)
+    onFailure: { @Sendable in continuation.resume(returning: "failure \($0)") })
 }
 line("subscribe           → \(rxResult)")
 quickSDK.behave(.neverCalls)

@@ -78,14 +78,14 @@ let client = HTTPClient(
   interceptors: [payment.interceptor(hosts: [paymentHost ?? backend.paymentResource.host ?? ""])])
 
 // Events, as the app would log them (tokens redacted). The closure touches no main-actor state
-// and runs where the session emits, so it is @Sendable with `isolation: nil`.
+// and runs where the session emits, so it is @Sendable: nonisolated, and not checked.
 let subscriptions = [messenger, payment].map { session in
   let name = session.name
   return session.events.subscribe(
     onNext: { @Sendable event in
       if case .initialSession = event { return }
       print("  [\(name)] \(event)")
-    }, isolation: nil)
+    })
 }
 
 func parallelPayments(_ count: Int) async -> [Result<HTTPResponse, AuthError>] {

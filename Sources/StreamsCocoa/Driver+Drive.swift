@@ -58,16 +58,15 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
   /// There is no error closure: a driver cannot fail.
   ///
   /// The closures are `@MainActor` closures (main-actor closures by contract, as RxSwift PR #2613
-  /// proposes) and run on the main actor; see ``drive(onNext:onCompleted:onDisposed:file:line:)``
+  /// proposes) and run on the main actor; see ``drive(onNext:onCompleted:onDisposed:)``
   /// for a call off it.
   public func drive<Object: AnyObject>(
     with object: Object, onNext: (@MainActor (Object, Element) -> Void)? = nil,
-    onCompleted: (@MainActor (Object) -> Void)? = nil, onDisposed: (@MainActor (Object) -> Void)? = nil,
-    file: StaticString = #file, line: UInt = #line
+    onCompleted: (@MainActor (Object) -> Void)? = nil, onDisposed: (@MainActor (Object) -> Void)? = nil
   ) -> Disposable {
     subscribeOnMainActor(
       with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed,
-      name: "drive(with:onNext:onCompleted:onDisposed:)", file: file, line: line)
+      name: "drive(with:onNext:onCompleted:onDisposed:)")
   }
 
   /// Subscribes closures for elements, completion and disposal; `onDisposed` runs exactly once.
@@ -84,16 +83,15 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
   /// returns. Tests that mock the scheduler run on the main actor.
   public func drive(
     onNext: (@MainActor (Element) -> Void)? = nil, onCompleted: (@MainActor () -> Void)? = nil,
-    onDisposed: (@MainActor () -> Void)? = nil, file: StaticString = #file, line: UInt = #line
+    onDisposed: (@MainActor () -> Void)? = nil
   ) -> Disposable {
     subscribeOnMainActor(
-      onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, name: "drive(onNext:onCompleted:onDisposed:)",
-      file: file, line: line)
+      onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, name: "drive(onNext:onCompleted:onDisposed:)")
   }
 
   /// Subscribes to this driver without handlers (keeps its side effects running). Call on the
   /// main thread.
   public func drive() -> Disposable {
-    asObservable().subscribe(onNext: nil, onCompleted: nil, onDisposed: nil, isolation: nil)
+    asObservable().subscribe(onNext: nil, onCompleted: nil, onDisposed: nil)
   }
 }

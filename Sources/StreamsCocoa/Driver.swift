@@ -43,7 +43,11 @@ extension ObservableConvertibleType where Element: Sendable {
 
   /// Converts this sequence to a ``Driver`` that, on error, continues with the driver
   /// `onErrorRecover` returns for it.
-  public func asDriver(onErrorRecover: @escaping (_ error: Swift.Error) -> Driver<Element>) -> Driver<Element> {
+  ///
+  /// Each closure runs in its own isolation or the call is reported (Streams' contract article, "Isolation").
+  public func asDriver(onErrorRecover: @escaping @isolated(any) (_ error: Swift.Error) -> Driver<Element>) -> Driver<
+    Element
+  > {
     asSharedSequence(sharingStrategy: DriverSharingStrategy.self, onErrorRecover: onErrorRecover)
   }
 }

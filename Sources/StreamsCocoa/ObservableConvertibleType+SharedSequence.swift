@@ -19,9 +19,13 @@ extension ObservableConvertibleType where Element: Sendable {
 
   /// Converts this sequence to a ``SharedSequence`` of strategy `S` that, on error, continues
   /// with the shared sequence `onErrorRecover` returns for it.
+  ///
+  /// Each closure runs in its own isolation or the call is reported (Streams' contract article, "Isolation").
   public func asSharedSequence<S>(
-    sharingStrategy _: S.Type = S.self, onErrorRecover: @escaping (_ error: Swift.Error) -> SharedSequence<S, Element>
+    sharingStrategy _: S.Type = S.self,
+    onErrorRecover: @escaping @isolated(any) (_ error: Swift.Error) -> SharedSequence<S, Element>
   ) -> SharedSequence<S, Element> {
-    SharedSequence(asObservable().observe(on: S.scheduler).catch { onErrorRecover($0).asObservable() })
+    let onErrorRecover = Isolation.checked(onErrorRecover, "asSharedSequence(sharingStrategy:onErrorRecover:)")
+    return SharedSequence(asObservable().observe(on: S.scheduler).catch { onErrorRecover($0).asObservable() })
   }
 }

@@ -16,20 +16,18 @@
     /// requirement), and ``Streams/ObservedValue/failure`` stays `nil`. A `Driver` replays its
     /// latest element, so the holder has it from the start when the driver already has one.
     public convenience init<SharingStrategy>(
-      _ sequence: SharedSequence<SharingStrategy, Value>, initial: Value, file: StaticString = #file,
-      line: UInt = #line
+      _ sequence: SharedSequence<SharingStrategy, Value>, initial: Value
     ) {
-      self.init(subscribingTo: sequence.asObservable(), initial: initial, file: file, line: line)
+      self.init(subscribingTo: sequence.asObservable(), initial: initial)
     }
 
     /// The same as the overload above, for `Sendable` values: it ranks above the `Observable`
     /// overload, which a shared sequence also matches, so a `Driver` of a `Sendable` value takes
     /// this path too.
     public convenience init<SharingStrategy>(
-      _ sequence: SharedSequence<SharingStrategy, Value>, initial: Value, file: StaticString = #file,
-      line: UInt = #line
+      _ sequence: SharedSequence<SharingStrategy, Value>, initial: Value
     ) where Value: Sendable {
-      self.init(subscribingTo: sequence.asObservable(), initial: initial, file: file, line: line)
+      self.init(subscribingTo: sequence.asObservable(), initial: initial)
     }
   }
 #endif

@@ -6,9 +6,11 @@ import Streams
 
 extension SharedSequence {
   /// Combines the n-th elements of two shared sequences with `resultSelector`.
+  ///
+  /// Each closure runs in its own isolation or the call is reported (Streams' contract article, "Isolation").
   public static func zip<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(
     _ source1: O1, _ source2: O2,
-    resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
+    resultSelector: @escaping @isolated(any) (O1.Element, O2.Element) throws -> Element
   ) -> SharedSequence<SharingStrategy, Element>
   where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy {
     SharedSequence(Observable.zip(source1, source2, resultSelector: resultSelector))
@@ -28,9 +30,11 @@ extension SharedSequenceConvertibleType where Element == Any {
 extension SharedSequence {
   /// Combines the latest elements of two shared sequences with `resultSelector`, each time
   /// any of them sends, once each has sent.
+  ///
+  /// Each closure runs in its own isolation or the call is reported (Streams' contract article, "Isolation").
   public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(
     _ source1: O1, _ source2: O2,
-    resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
+    resultSelector: @escaping @isolated(any) (O1.Element, O2.Element) throws -> Element
   ) -> SharedSequence<SharingStrategy, Element>
   where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy {
     SharedSequence(Observable.combineLatest(source1, source2, resultSelector: resultSelector))
@@ -50,11 +54,13 @@ extension SharedSequenceConvertibleType where Element == Any {
 
 extension SharedSequence {
   /// Combines the n-th elements of three shared sequences with `resultSelector`.
+  ///
+  /// Each closure runs in its own isolation or the call is reported (Streams' contract article, "Isolation").
   public static func zip<
     O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType
   >(
     _ source1: O1, _ source2: O2, _ source3: O3,
-    resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
+    resultSelector: @escaping @isolated(any) (O1.Element, O2.Element, O3.Element) throws -> Element
   ) -> SharedSequence<SharingStrategy, Element>
   where
     SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy
@@ -82,11 +88,13 @@ extension SharedSequenceConvertibleType where Element == Any {
 extension SharedSequence {
   /// Combines the latest elements of three shared sequences with `resultSelector`, each time
   /// any of them sends, once each has sent.
+  ///
+  /// Each closure runs in its own isolation or the call is reported (Streams' contract article, "Isolation").
   public static func combineLatest<
     O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType
   >(
     _ source1: O1, _ source2: O2, _ source3: O3,
-    resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
+    resultSelector: @escaping @isolated(any) (O1.Element, O2.Element, O3.Element) throws -> Element
   ) -> SharedSequence<SharingStrategy, Element>
   where
     SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy
@@ -114,12 +122,14 @@ extension SharedSequenceConvertibleType where Element == Any {
 
 extension SharedSequence {
   /// Combines the n-th elements of four shared sequences with `resultSelector`.
+  ///
+  /// Each closure runs in its own isolation or the call is reported (Streams' contract article, "Isolation").
   public static func zip<
     O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
     O4: SharedSequenceConvertibleType
   >(
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
-    resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
+    resultSelector: @escaping @isolated(any) (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
   ) -> SharedSequence<SharingStrategy, Element>
   where
     SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy,
@@ -150,12 +160,14 @@ extension SharedSequenceConvertibleType where Element == Any {
 extension SharedSequence {
   /// Combines the latest elements of four shared sequences with `resultSelector`, each time
   /// any of them sends, once each has sent.
+  ///
+  /// Each closure runs in its own isolation or the call is reported (Streams' contract article, "Isolation").
   public static func combineLatest<
     O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
     O4: SharedSequenceConvertibleType
   >(
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
-    resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
+    resultSelector: @escaping @isolated(any) (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
   ) -> SharedSequence<SharingStrategy, Element>
   where
     SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy,
@@ -186,12 +198,15 @@ extension SharedSequenceConvertibleType where Element == Any {
 
 extension SharedSequence {
   /// Combines the n-th elements of five shared sequences with `resultSelector`.
+  ///
+  /// Each closure runs in its own isolation or the call is reported (Streams' contract article, "Isolation").
   public static func zip<
     O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
     O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType
   >(
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
-    resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
+    resultSelector:
+      @escaping @isolated(any) (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
   ) -> SharedSequence<SharingStrategy, Element>
   where
     SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy,
@@ -222,12 +237,15 @@ extension SharedSequenceConvertibleType where Element == Any {
 extension SharedSequence {
   /// Combines the latest elements of five shared sequences with `resultSelector`, each time
   /// any of them sends, once each has sent.
+  ///
+  /// Each closure runs in its own isolation or the call is reported (Streams' contract article, "Isolation").
   public static func combineLatest<
     O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
     O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType
   >(
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
-    resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
+    resultSelector:
+      @escaping @isolated(any) (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
   ) -> SharedSequence<SharingStrategy, Element>
   where
     SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy,
@@ -259,12 +277,16 @@ extension SharedSequenceConvertibleType where Element == Any {
 
 extension SharedSequence {
   /// Combines the n-th elements of six shared sequences with `resultSelector`.
+  ///
+  /// Each closure runs in its own isolation or the call is reported (Streams' contract article, "Isolation").
   public static func zip<
     O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
     O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType
   >(
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
-    resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
+    resultSelector:
+      @escaping @isolated(any) (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws ->
+      Element
   ) -> SharedSequence<SharingStrategy, Element>
   where
     SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy,
@@ -295,12 +317,16 @@ extension SharedSequenceConvertibleType where Element == Any {
 extension SharedSequence {
   /// Combines the latest elements of six shared sequences with `resultSelector`, each time
   /// any of them sends, once each has sent.
+  ///
+  /// Each closure runs in its own isolation or the call is reported (Streams' contract article, "Isolation").
   public static func combineLatest<
     O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
     O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType
   >(
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
-    resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
+    resultSelector:
+      @escaping @isolated(any) (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws ->
+      Element
   ) -> SharedSequence<SharingStrategy, Element>
   where
     SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy, SharingStrategy == O3.SharingStrategy,

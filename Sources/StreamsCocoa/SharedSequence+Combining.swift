@@ -3,8 +3,10 @@ import Streams
 extension SharedSequenceConvertibleType {
   /// Combines each element with the latest element of `second` (elements before `second`'s
   /// first one are dropped).
+  ///
+  /// Each closure runs in its own isolation or the call is reported (Streams' contract article, "Isolation").
   public func withLatestFrom<SecondO: SharedSequenceConvertibleType, ResultType>(
-    _ second: SecondO, resultSelector: @escaping (Element, SecondO.Element) -> ResultType
+    _ second: SecondO, resultSelector: @escaping @isolated(any) (Element, SecondO.Element) -> ResultType
   ) -> SharedSequence<SharingStrategy, ResultType> where SecondO.SharingStrategy == SharingStrategy {
     SharedSequence(asObservable().withLatestFrom(second.asSharedSequence(), resultSelector: resultSelector))
   }
@@ -20,8 +22,10 @@ extension SharedSequenceConvertibleType {
 
 extension SharedSequence {
   /// Combines the n-th elements of all shared sequences of `collection` with `resultSelector`.
+  ///
+  /// Each closure runs in its own isolation or the call is reported (Streams' contract article, "Isolation").
   public static func zip<Collection: Swift.Collection, Result>(
-    _ collection: Collection, resultSelector: @escaping ([Element]) throws -> Result
+    _ collection: Collection, resultSelector: @escaping @isolated(any) ([Element]) throws -> Result
   ) -> SharedSequence<SharingStrategy, Result> where Collection.Element == SharedSequence<SharingStrategy, Element> {
     SharedSequence<SharingStrategy, Result>(Observable.zip(collection, resultSelector: resultSelector))
   }
@@ -35,8 +39,10 @@ extension SharedSequence {
 
   /// Combines the latest elements of all shared sequences of `collection` with `resultSelector`,
   /// each time any of them sends, once each has sent.
+  ///
+  /// Each closure runs in its own isolation or the call is reported (Streams' contract article, "Isolation").
   public static func combineLatest<Collection: Swift.Collection, Result>(
-    _ collection: Collection, resultSelector: @escaping ([Element]) throws -> Result
+    _ collection: Collection, resultSelector: @escaping @isolated(any) ([Element]) throws -> Result
   ) -> SharedSequence<SharingStrategy, Result> where Collection.Element == SharedSequence<SharingStrategy, Element> {
     SharedSequence<SharingStrategy, Result>(Observable.combineLatest(collection, resultSelector: resultSelector))
   }

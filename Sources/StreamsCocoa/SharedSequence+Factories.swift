@@ -19,10 +19,15 @@ extension SharedSequence {
 
   /// A shared sequence that calls `observableFactory` for each new connection and follows the
   /// shared sequence it returns.
-  public static func deferred(_ observableFactory: @escaping () -> SharedSequence<SharingStrategy, Element>)
+  ///
+  /// Each closure runs in its own isolation or the call is reported (Streams' contract article, "Isolation").
+  public static func deferred(
+    _ observableFactory: @escaping @isolated(any) () -> SharedSequence<SharingStrategy, Element>
+  )
     -> SharedSequence<SharingStrategy, Element>
   {
-    SharedSequence(Observable.deferred { observableFactory().asObservable() })
+    let observableFactory = Isolation.checked(observableFactory, "deferred")
+    return SharedSequence(Observable.deferred { observableFactory().asObservable() })
   }
 
   /// A shared sequence of `elements`, one per step of the sharing scheduler, then completion.

@@ -2,7 +2,11 @@ import Streams
 
 extension SharedSequenceConvertibleType {
   /// Maps each element to a shared sequence and merges the events of all of them.
-  public func flatMap<Sharing, Result>(_ selector: @escaping (Element) -> SharedSequence<Sharing, Result>)
+  ///
+  /// Each closure runs in its own isolation or the call is reported (Streams' contract article, "Isolation").
+  public func flatMap<Sharing, Result>(
+    _ selector: @escaping @isolated(any) (Element) -> SharedSequence<Sharing, Result>
+  )
     -> SharedSequence<Sharing, Result>
   {
     SharedSequence(asObservable().flatMap(selector))
@@ -10,7 +14,11 @@ extension SharedSequenceConvertibleType {
 
   /// Maps each element to a shared sequence and sends only the newest one's events: a new element
   /// disposes the previous inner sequence.
-  public func flatMapLatest<Sharing, Result>(_ selector: @escaping (Element) -> SharedSequence<Sharing, Result>)
+  ///
+  /// Each closure runs in its own isolation or the call is reported (Streams' contract article, "Isolation").
+  public func flatMapLatest<Sharing, Result>(
+    _ selector: @escaping @isolated(any) (Element) -> SharedSequence<Sharing, Result>
+  )
     -> SharedSequence<Sharing, Result>
   {
     SharedSequence(asObservable().flatMapLatest(selector))
@@ -18,7 +26,11 @@ extension SharedSequenceConvertibleType {
 
   /// Maps an element to a shared sequence only when none is running; elements that arrive while
   /// one runs are dropped.
-  public func flatMapFirst<Sharing, Result>(_ selector: @escaping (Element) -> SharedSequence<Sharing, Result>)
+  ///
+  /// Each closure runs in its own isolation or the call is reported (Streams' contract article, "Isolation").
+  public func flatMapFirst<Sharing, Result>(
+    _ selector: @escaping @isolated(any) (Element) -> SharedSequence<Sharing, Result>
+  )
     -> SharedSequence<Sharing, Result>
   {
     SharedSequence(asObservable().flatMapFirst(selector))

@@ -7,23 +7,23 @@ extension SharedSequenceConvertibleType {
   /// method's, at `file` and `line`).
   func subscribeOnMainActor<Object: AnyObject>(
     with object: Object, onNext: (@MainActor (Object, Element) -> Void)?, onCompleted: (@MainActor (Object) -> Void)?,
-    onDisposed: (@MainActor (Object) -> Void)?, name: StaticString, file: StaticString, line: UInt
+    onDisposed: (@MainActor (Object) -> Void)?, name: StaticString
   ) -> Disposable {
     asObservable().subscribe(
-      with: object, onNext: MainActorDelivery.deliver(onNext, name, file, line),
-      onCompleted: MainActorDelivery.deliver(onCompleted, name, file, line),
-      onDisposed: MainActorDelivery.deliver(onDisposed, name, file, line), isolation: nil)
+      with: object, onNext: MainActorDelivery.deliver(onNext, name),
+      onCompleted: MainActorDelivery.deliver(onCompleted, name),
+      onDisposed: MainActorDelivery.deliver(onDisposed, name))
   }
 
   /// The body of Driver's `drive(onNext:onCompleted:onDisposed:)` and Signal's
   /// `emit(onNext:onCompleted:onDisposed:)`: the same as the `with:` form, without an object.
   func subscribeOnMainActor(
     onNext: (@MainActor (Element) -> Void)?, onCompleted: (@MainActor () -> Void)?,
-    onDisposed: (@MainActor () -> Void)?, name: StaticString, file: StaticString, line: UInt
+    onDisposed: (@MainActor () -> Void)?, name: StaticString
   ) -> Disposable {
     asObservable().subscribe(
-      onNext: MainActorDelivery.deliver(onNext, name, file, line),
-      onCompleted: MainActorDelivery.deliver(onCompleted, name, file, line),
-      onDisposed: MainActorDelivery.deliver(onDisposed, name, file, line), isolation: nil)
+      onNext: MainActorDelivery.deliver(onNext, name),
+      onCompleted: MainActorDelivery.deliver(onCompleted, name),
+      onDisposed: MainActorDelivery.deliver(onDisposed, name))
   }
 }

@@ -4,36 +4,37 @@ import Streams
 extension SharedSequenceConvertibleType {
   /// Transforms each element with `selector`.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported (Streams' contract article, "Isolation").
   public func map<Result>(
-    _ selector: @escaping (Element) -> Result, isolation: (any Actor)? = #isolation, file: StaticString = #file,
-    line: UInt = #line
+    _ selector: @escaping @isolated(any) (Element) -> Result
   ) -> SharedSequence<SharingStrategy, Result> {
-    SharedSequence(asObservable().map(selector, isolation: isolation, file: file, line: line))
+    SharedSequence(asObservable().map(selector))
   }
 
   /// Transforms each element with `selector` and passes on the non-`nil` results.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported (Streams' contract article, "Isolation").
   public func compactMap<Result>(
-    _ selector: @escaping (Element) -> Result?, isolation: (any Actor)? = #isolation, file: StaticString = #file,
-    line: UInt = #line
+    _ selector: @escaping @isolated(any) (Element) -> Result?
   ) -> SharedSequence<SharingStrategy, Result> {
-    SharedSequence(asObservable().compactMap(selector, isolation: isolation, file: file, line: line))
+    SharedSequence(asObservable().compactMap(selector))
   }
 
   /// Passes on the elements for which `predicate` holds.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported (Streams' contract article, "Isolation").
   public func filter(
-    _ predicate: @escaping (Element) -> Bool, isolation: (any Actor)? = #isolation, file: StaticString = #file,
-    line: UInt = #line
+    _ predicate: @escaping @isolated(any) (Element) -> Bool
   ) -> SharedSequence<SharingStrategy, Element> {
-    SharedSequence(asObservable().filter(predicate, isolation: isolation, file: file, line: line))
+    SharedSequence(asObservable().filter(predicate))
   }
 
   /// Sends each intermediate result of folding the elements into `seed` with `accumulator`.
-  public func scan<A>(_ seed: A, accumulator: @escaping (A, Element) -> A) -> SharedSequence<SharingStrategy, A> {
+  ///
+  /// Each closure runs in its own isolation or the call is reported (Streams' contract article, "Isolation").
+  public func scan<A>(_ seed: A, accumulator: @escaping @isolated(any) (A, Element) -> A) -> SharedSequence<
+    SharingStrategy, A
+  > {
     SharedSequence(asObservable().scan(seed, accumulator: accumulator))
   }
 
@@ -51,10 +52,14 @@ extension SharedSequenceConvertibleType {
   ///
   /// The closures run once per connection, not once per subscriber: they sit before the
   /// sharing.
+  ///
+  /// Each closure runs in its own isolation or the call is reported (Streams' contract article, "Isolation").
   public func `do`(
-    onNext: ((Element) -> Void)? = nil, afterNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil,
-    afterCompleted: (() -> Void)? = nil, onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil,
-    onDispose: (() -> Void)? = nil
+    onNext: (@isolated(any) (Element) -> Void)? = nil, afterNext: (@isolated(any) (Element) -> Void)? = nil,
+    onCompleted: (@isolated(any) () -> Void)? = nil,
+    afterCompleted: (@isolated(any) () -> Void)? = nil, onSubscribe: (@isolated(any) () -> Void)? = nil,
+    onSubscribed: (@isolated(any) () -> Void)? = nil,
+    onDispose: (@isolated(any) () -> Void)? = nil
   ) -> SharedSequence<SharingStrategy, Element> {
     SharedSequence(
       asObservable().do(
@@ -82,14 +87,18 @@ extension SharedSequenceConvertibleType where Element: Equatable {
 
 extension SharedSequenceConvertibleType {
   /// Drops elements whose key, computed by `keySelector`, equals the previous element's key.
-  public func distinctUntilChanged(_ keySelector: @escaping (Element) -> some Equatable)
+  ///
+  /// Each closure runs in its own isolation or the call is reported (Streams' contract article, "Isolation").
+  public func distinctUntilChanged(_ keySelector: @escaping @isolated(any) (Element) -> some Equatable)
     -> SharedSequence<SharingStrategy, Element>
   {
     SharedSequence(asObservable().distinctUntilChanged(keySelector))
   }
 
   /// Drops elements that `comparer` calls equal to the element before them.
-  public func distinctUntilChanged(_ comparer: @escaping (Element, Element) -> Bool)
+  ///
+  /// Each closure runs in its own isolation or the call is reported (Streams' contract article, "Isolation").
+  public func distinctUntilChanged(_ comparer: @escaping @isolated(any) (Element, Element) -> Bool)
     -> SharedSequence<SharingStrategy, Element>
   {
     SharedSequence(asObservable().distinctUntilChanged(comparer))
@@ -97,7 +106,11 @@ extension SharedSequenceConvertibleType {
 
   /// Drops elements whose key, computed by `keySelector`, `comparer` calls equal to the previous
   /// element's key.
-  public func distinctUntilChanged<K>(_ keySelector: @escaping (Element) -> K, comparer: @escaping (K, K) -> Bool)
+  ///
+  /// Each closure runs in its own isolation or the call is reported (Streams' contract article, "Isolation").
+  public func distinctUntilChanged<K>(
+    _ keySelector: @escaping @isolated(any) (Element) -> K, comparer: @escaping @isolated(any) (K, K) -> Bool
+  )
     -> SharedSequence<SharingStrategy, Element>
   {
     SharedSequence(asObservable().distinctUntilChanged(keySelector, comparer: comparer))

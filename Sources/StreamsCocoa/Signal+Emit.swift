@@ -50,16 +50,15 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
   /// There is no error closure: a signal cannot fail.
   ///
   /// The closures are `@MainActor` closures (main-actor closures by contract, as RxSwift PR #2613
-  /// proposes) and run on the main actor; see ``emit(onNext:onCompleted:onDisposed:file:line:)``
+  /// proposes) and run on the main actor; see ``emit(onNext:onCompleted:onDisposed:)``
   /// for a call off it.
   public func emit<Object: AnyObject>(
     with object: Object, onNext: (@MainActor (Object, Element) -> Void)? = nil,
-    onCompleted: (@MainActor (Object) -> Void)? = nil, onDisposed: (@MainActor (Object) -> Void)? = nil,
-    file: StaticString = #file, line: UInt = #line
+    onCompleted: (@MainActor (Object) -> Void)? = nil, onDisposed: (@MainActor (Object) -> Void)? = nil
   ) -> Disposable {
     subscribeOnMainActor(
       with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed,
-      name: "emit(with:onNext:onCompleted:onDisposed:)", file: file, line: line)
+      name: "emit(with:onNext:onCompleted:onDisposed:)")
   }
 
   /// Subscribes closures for elements, completion and disposal; `onDisposed` runs exactly once.
@@ -74,15 +73,14 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
   /// returns. Tests that mock the scheduler run on the main actor.
   public func emit(
     onNext: (@MainActor (Element) -> Void)? = nil, onCompleted: (@MainActor () -> Void)? = nil,
-    onDisposed: (@MainActor () -> Void)? = nil, file: StaticString = #file, line: UInt = #line
+    onDisposed: (@MainActor () -> Void)? = nil
   ) -> Disposable {
     subscribeOnMainActor(
-      onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, name: "emit(onNext:onCompleted:onDisposed:)",
-      file: file, line: line)
+      onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, name: "emit(onNext:onCompleted:onDisposed:)")
   }
 
   /// Subscribes to this signal without handlers (keeps its side effects running).
   public func emit() -> Disposable {
-    asObservable().subscribe(onNext: nil, onCompleted: nil, onDisposed: nil, isolation: nil)
+    asObservable().subscribe(onNext: nil, onCompleted: nil, onDisposed: nil)
   }
 }

@@ -42,7 +42,11 @@ extension ObservableConvertibleType where Element: Sendable {
 
   /// Converts this sequence to a ``Signal`` that, on error, continues with the signal
   /// `onErrorRecover` returns for it.
-  public func asSignal(onErrorRecover: @escaping (_ error: Swift.Error) -> Signal<Element>) -> Signal<Element> {
+  ///
+  /// Each closure runs in its own isolation or the call is reported (Streams' contract article, "Isolation").
+  public func asSignal(onErrorRecover: @escaping @isolated(any) (_ error: Swift.Error) -> Signal<Element>) -> Signal<
+    Element
+  > {
     asSharedSequence(sharingStrategy: SignalSharingStrategy.self, onErrorRecover: onErrorRecover)
   }
 }

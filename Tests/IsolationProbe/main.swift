@@ -11,6 +11,9 @@ import Streams
 final class ViewModel {
   var count = 0
   let bag = DisposeBag()
+
+  /// Touches no state: nonisolated, so it may run on any thread.
+  nonisolated func scaled(_ value: Int) -> Int { value * 10 }
 }
 
 actor Counter {
@@ -44,7 +47,7 @@ func run(_ scenario: String) async {
         model.count += value
         return value
       }
-      .subscribe(onDisposed: { ended.signal() }, isolation: nil)
+      .subscribe(onDisposed: { @Sendable in ended.signal() })
       .disposed(by: model.bag)
   case "subscribe-after-subscribe-on":
     Observable.just(1)
@@ -58,7 +61,7 @@ func run(_ scenario: String) async {
         model.count += value
         return .just(value)
       }
-      .subscribe(onDisposed: { ended.signal() }, isolation: nil)
+      .subscribe(onDisposed: { @Sendable in ended.signal() })
       .disposed(by: model.bag)
   case "time-operator":
     Observable<Int>.timer(.milliseconds(1), scheduler: background)
@@ -66,12 +69,26 @@ func run(_ scenario: String) async {
         model.count += 1
         return true
       }
-      .subscribe(onDisposed: { ended.signal() }, isolation: nil)
+      .subscribe(onDisposed: { @Sendable in ended.signal() })
       .disposed(by: model.bag)
   case "actor":
     await Counter().bind(.just(1))
     try? await Task.sleep(nanoseconds: 2_000_000_000)
     ended.signal()
+  case "sendable-closure-after-hop":
+    Observable.of(1, 2)
+      .subscribe(on: background)
+      .map { @Sendable value in value * 10 }  // nonisolated: runs on the background thread, unchecked
+      .observe(on: MainScheduler.instance)
+      .subscribe(onNext: { model.count += $0 }, onDisposed: { ended.signal() })
+      .disposed(by: model.bag)
+  case "nonisolated-function-after-hop":
+    Observable.of(1, 2)
+      .subscribe(on: background)
+      .map(model.scaled)  // a nonisolated method of a main-actor type: unchecked
+      .observe(on: MainScheduler.instance)
+      .subscribe(onNext: { model.count += $0 }, onDisposed: { ended.signal() })
+      .disposed(by: model.bag)
   case "race-free":
     let input = PublishSubject<Int>()
     input.map { $0 * 2 }.subscribe(onNext: { model.count += $0 }).disposed(by: model.bag)

@@ -31,9 +31,9 @@ extension CocoaTests {
   @MainActor
   struct MainActorClosureTests {
     @Test("@MainActor closures handed over from nonisolated code update main-actor state")
-    func mainActorClosuresFromNonisolatedCode() {
+    func mainActorClosuresFromNonisolatedCode() async {
       let screen = Screen()
-      let violations = IsolationViolations.recorded {
+      let violations = await IsolationViolations.reported {
         mocked { scheduler in
           let taps = PublishRelay<Int>()
           let subscriptions = bind(
@@ -72,12 +72,12 @@ extension CocoaTests {
   @Suite("drive off the main thread")
   struct DriveOffMainThreadTests {
     @Test("A driver driven on a background thread replays its latest element there: reported, naming drive")
-    func replayOffTheMainThreadIsReported() {
+    func replayOffTheMainThreadIsReported() async {
       let driver = BehaviorRelay(value: 1).asDriver()
       let received = DispatchSemaphore(value: 0)
       let first = driver.drive(onNext: { _ in received.signal() })
       #expect(received.wait(timeout: .now() + 10) == .success)
-      let violations = IsolationViolations.recorded {
+      let violations = await IsolationViolations.reported {
         let replayed = DispatchSemaphore(value: 0)
         let second = driver.drive(onNext: { _ in replayed.signal() })
         #expect(replayed.wait(timeout: .now() + 10) == .success)
@@ -85,7 +85,7 @@ extension CocoaTests {
       }
       first.dispose()
       #expect(violations.map(\.operatorName) == ["drive(onNext:onCompleted:onDisposed:)"])
-      #expect(violations.allSatisfy { "\($0.file)".hasSuffix("MainActorClosureTests.swift") })
+      #expect(violations.map(\.closureType) == ["@MainActor @Sendable (Int) -> ()"])
     }
   }
 }

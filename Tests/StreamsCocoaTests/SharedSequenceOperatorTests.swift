@@ -372,15 +372,16 @@ extension CocoaTests {
 
     @Test("Cancelling the iterating task disposes the subscription")
     func valuesCancellation() async {
-      var disposed = false
-      let driver = Driver<Int>.never().do(onDispose: { disposed = true })
+      // The cancellation handler disposes on the cancelling thread, off the main actor.
+      let disposed = Locked(false)
+      let driver = Driver<Int>.never().do(onDispose: { @Sendable in disposed.withLock { $0 = true } })
       let iterating = Task { @MainActor in
         for await _ in driver.values {}
         return Task.isCancelled
       }
       iterating.cancel()
       #expect(await iterating.value)
-      #expect(disposed)
+      #expect(disposed.value)
     }
   }
 }

@@ -20,7 +20,7 @@ func measure(count: Int) -> (locks: Double, nanoseconds: Double) {
   let total = Total()
   let done = DispatchSemaphore(value: 0)
   let subscription = subject.asyncFlatMap { $0 }
-    .subscribe(onNext: { total.value &+= $0 }, onCompleted: { done.signal() }, isolation: nil)
+    .subscribe(onNext: { total.value &+= $0 }, onCompleted: { @Sendable in done.signal() })
   lock_counter_start()
   let start = DispatchTime.now().uptimeNanoseconds
   for value in 0..<count { subject.onNext(value) }

@@ -29,33 +29,31 @@ extension ObservableType {
   ///
   /// An error is reported to ``Hooks/diagnostic`` as ``Diagnostic/bindingError(_:)``.
   ///
-  /// `onNext` keeps the isolation of the caller (the contract article's "Isolation" section): it
-  /// runs where the sequence delivers, so deliver on the caller's actor first.
+  /// `onNext` runs where the sequence delivers: a main-actor `onNext` needs the elements on the main
+  /// actor first. Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func bind<Object: AnyObject>(
-    with object: Object, onNext: @escaping (Object, Element) -> Void, isolation: (any Actor)? = #isolation,
-    file: StaticString = #file, line: UInt = #line
+    with object: Object, onNext: @escaping @isolated(any) (Object, Element) -> Void
   ) -> Disposable {
-    let onNext = (isolation == nil ? onNext : Isolation.guarded(onNext, "bind(with:onNext:)", isolation, file, line))
+    let onNext = Isolation.checked(onNext, "bind(with:onNext:)")
     return subscribe(
       onNext: { [weak object] element in
         if let object { onNext(object, element) }
       },
-      onError: Self.reportBindingError, isolation: nil)
+      onError: Self.reportBindingError)
   }
 
   /// Subscribes `onNext` to the elements.
   ///
   /// An error is reported to ``Hooks/diagnostic`` as ``Diagnostic/bindingError(_:)``.
   ///
-  /// `onNext` keeps the isolation of the caller (the contract article's "Isolation" section): it
-  /// runs where the sequence delivers, so deliver on the caller's actor first.
+  /// `onNext` runs where the sequence delivers: a main-actor `onNext` needs the elements on the main
+  /// actor first. Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func bind(
-    onNext: @escaping (Element) -> Void, isolation: (any Actor)? = #isolation, file: StaticString = #file,
-    line: UInt = #line
+    onNext: @escaping @isolated(any) (Element) -> Void
   ) -> Disposable {
     let onNext: (Element) -> Void =
-      (isolation == nil ? onNext : Isolation.guarded(onNext, "bind(onNext:)", isolation, file, line))
-    return subscribe(onNext: onNext, onError: Self.reportBindingError, isolation: nil)
+      Isolation.checked(onNext, "bind(onNext:)")
+    return subscribe(onNext: onNext, onError: Self.reportBindingError)
   }
 
   /// Where an error that reaches a binding goes: a binding cannot show it.

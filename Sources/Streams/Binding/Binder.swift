@@ -3,9 +3,8 @@
 ///
 /// Without a scheduler, the binding is a `@MainActor` closure (a main-actor closure by contract, as
 /// RxSwift PR #2613 proposes), so it may touch main-actor state, and may be passed from
-/// nonisolated code. With a scheduler of your choice, the binding runs on that scheduler and keeps
-/// the isolation of the caller, checked as every closure-taking operator's is (the contract
-/// article's "Isolation" section).
+/// nonisolated code. With a scheduler of your choice, the binding runs on that scheduler, checked
+/// against its own isolation as every operator's closure is (<doc:TheContract#Isolation>).
 ///
 /// Once the target is deallocated, elements are ignored. Completion is ignored. A binding has no
 /// way to show an error, so an error is reported to ``Hooks/diagnostic`` as
@@ -13,7 +12,7 @@
 ///
 /// A binder is `Sendable`: feeding it from any thread or task is what it is for. Its target is
 /// held weakly and touched only by the binding, which runs on the main actor (checked at each call)
-/// or, with a scheduler of your choice, on that scheduler, in the caller's isolation (checked as an
+/// or, with a scheduler of your choice, on that scheduler, in its own isolation (checked as an
 /// operator's closure is).
 ///
 /// ```swift
@@ -33,26 +32,23 @@ public struct Binder<Value>: ObserverType, @unchecked Sendable {
   /// `binding` runs on the main actor (through `MainActor.assumeIsolated`); `file` and `line` name
   /// the binder in the report of a call off it, which ``MainScheduler`` never makes.
   public init<Target: AnyObject>(
-    _ target: Target, binding: @escaping @MainActor (Target, Value) -> Void, file: StaticString = #file,
-    line: UInt = #line
+    _ target: Target, binding: @escaping @MainActor (Target, Value) -> Void
   ) {
-    let binding = MainActorDelivery.deliver(binding, "Binder", file, line)
+    let binding = MainActorDelivery.deliver(binding, "Binder")
     self.init(target, on: MainScheduler(), binding: { binding?($0, $1) })
   }
 
   /// Creates a binder that calls `binding` with `target` and each element, on `scheduler`, while
   /// `target` is alive.
   ///
-  /// `binding` keeps the isolation of the caller (the contract article's "Isolation" section): a
-  /// binding written on the main actor must run on the main thread. To pass a `@MainActor` closure
-  /// from nonisolated code, leave out the scheduler.
+  /// A binding written on the main actor must run on the main thread; to pass a `@MainActor`
+  /// closure from nonisolated code, leave out the scheduler. Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public init<Target: AnyObject>(
-    _ target: Target, scheduler: ImmediateSchedulerType, binding: @escaping (Target, Value) -> Void,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    _ target: Target, scheduler: ImmediateSchedulerType, binding: @escaping @isolated(any) (Target, Value) -> Void
   ) {
     self.init(
       target, on: scheduler,
-      binding: (isolation == nil ? binding : Isolation.guarded(binding, "Binder", isolation, file, line)))
+      binding: Isolation.checked(binding, "Binder"))
   }
 
   private init<Target: AnyObject>(

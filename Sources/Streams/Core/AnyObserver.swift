@@ -7,12 +7,10 @@ public struct AnyObserver<Element>: ObserverType {
 
   /// Creates an observer that calls `eventHandler` for each event.
   public init(
-    eventHandler: @escaping EventHandler,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    eventHandler: @escaping EventHandler
   ) {
     self.handler =
-      (isolation == nil
-        ? eventHandler : Isolation.guarded(eventHandler, "AnyObserver(eventHandler:)", isolation, file, line))
+      Isolation.checked(eventHandler, "AnyObserver(eventHandler:)")
   }
 
   /// Creates an observer that forwards each event to `observer`.

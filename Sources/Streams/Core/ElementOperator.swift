@@ -2,7 +2,7 @@
 /// `take(while:)`, `skip(while:)` and the traits' `asSingle`/`asMaybe` share: one source, whose
 /// subscription is one ``ElementSink`` running the operator's ``ElementStage``.
 // Unchecked as every producer: both properties are immutable, and the stage's closures are the
-// caller's, wrapped by the public function for the caller's isolation (IsolationTests, and the
+// caller's, checked for their own isolation by the public function (IsolationTests, and the
 // suite's real-thread tests of operators under ThreadSanitizer in CI).
 final class ElementOperator<Stage: ElementStage>: Producer<Stage.Result>, @unchecked Sendable {
   private let source: Observable<Stage.Element>

@@ -23,6 +23,8 @@ public protocol ObserverType<Element> {
 
 extension ObserverType {
   /// Sends `.next(element)`.
+  ///
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   @inlinable
   public func onNext(_ element: Element) { on(.next(element)) }
 
@@ -39,10 +41,9 @@ extension ObserverType {
 
   /// An observer that transforms each element with `transform` before sending it here.
   public func mapObserver<Source>(
-    _ transform: @escaping (Source) throws -> Element, isolation: (any Actor)? = #isolation, file: StaticString = #file,
-    line: UInt = #line
+    _ transform: @escaping @isolated(any) (Source) throws -> Element
   ) -> AnyObserver<Source> {
-    let transform = (isolation == nil ? transform : Isolation.guarded(transform, "mapObserver", isolation, file, line))
+    let transform = Isolation.checked(transform, "mapObserver")
     return AnyObserver { event in self.on(event.map(transform)) }
   }
 }

@@ -1,15 +1,16 @@
 /// Factories for the common disposables.
 public enum Disposables {
   /// A disposable that does nothing when disposed.
+  ///
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public static func create() -> Disposable { NopDisposable.instance }
 
   /// A disposable that runs `dispose` once, on the first ``Disposable/dispose()``, then releases it.
   public static func create(
-    with dispose: @escaping () -> Void, isolation: (any Actor)? = #isolation, file: StaticString = #file,
-    line: UInt = #line
+    with dispose: @escaping @isolated(any) () -> Void
   ) -> Cancelable {
     AnonymousDisposable(
-      (isolation == nil ? dispose : Isolation.guarded(dispose, "Disposables.create(with:)", isolation, file, line)))
+      Isolation.checked(dispose, "Disposables.create(with:)"))
   }
 
   /// A disposable that disposes both `first` and `second`, once.

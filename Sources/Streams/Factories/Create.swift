@@ -13,11 +13,12 @@ extension ObservableType {
   ///   return Disposables.create()
   /// }
   /// ```
+  ///
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public static func create(
-    _ subscribe: @escaping (AnyObserver<Element>) -> Disposable, isolation: (any Actor)? = #isolation,
-    file: StaticString = #file, line: UInt = #line
+    _ subscribe: @escaping @isolated(any) (AnyObserver<Element>) -> Disposable
   ) -> Observable<Element> {
-    AnonymousObservable((isolation == nil ? subscribe : Isolation.guarded(subscribe, "create", isolation, file, line)))
+    AnonymousObservable(Isolation.checked(subscribe, "create"))
   }
 }
 

@@ -3,11 +3,12 @@ extension ObservableType {
   ///
   /// An error thrown by `factory` is sent to the subscriber. The subscription does not keep
   /// `factory` alive.
+  ///
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public static func deferred(
-    _ factory: @escaping () throws -> Observable<Element>, isolation: (any Actor)? = #isolation,
-    file: StaticString = #file, line: UInt = #line
+    _ factory: @escaping @isolated(any) () throws -> Observable<Element>
   ) -> Observable<Element> {
-    Deferred((isolation == nil ? factory : Isolation.guarded(factory, "deferred", isolation, file, line)))
+    Deferred(Isolation.checked(factory, "deferred"))
   }
 }
 

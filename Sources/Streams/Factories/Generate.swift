@@ -3,14 +3,15 @@ extension ObservableType {
   /// of `scheduler`, then completion.
   ///
   /// An error thrown by `condition` or `iterate` ends the sequence with that error.
+  ///
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public static func generate(
-    initialState: Element, condition: @escaping (Element) throws -> Bool,
+    initialState: Element, condition: @escaping @isolated(any) (Element) throws -> Bool,
     scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance,
-    iterate: @escaping (Element) throws -> Element,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    iterate: @escaping @isolated(any) (Element) throws -> Element
   ) -> Observable<Element> {
-    let condition = (isolation == nil ? condition : Isolation.guarded(condition, "generate", isolation, file, line))
-    let iterate = (isolation == nil ? iterate : Isolation.guarded(iterate, "generate", isolation, file, line))
+    let condition = Isolation.checked(condition, "generate")
+    let iterate = Isolation.checked(iterate, "generate")
     return SinkProducer { sink in
       scheduler.scheduleRecursive((initialState, true)) { step, recurse in
         do {

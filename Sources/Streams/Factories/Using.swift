@@ -4,15 +4,16 @@ extension ObservableType {
   /// For each subscriber, `resourceFactory` creates the resource, `observableFactory` builds the
   /// sequence from it, and the resource is disposed when the subscription ends (terminal event or
   /// dispose). An error thrown by either factory is sent to the subscriber.
+  ///
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public static func using<Resource: Disposable>(
-    _ resourceFactory: @escaping () throws -> Resource,
-    observableFactory: @escaping (Resource) throws -> Observable<Element>,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    _ resourceFactory: @escaping @isolated(any) () throws -> Resource,
+    observableFactory: @escaping @isolated(any) (Resource) throws -> Observable<Element>
   ) -> Observable<Element> {
     let resourceFactory =
-      (isolation == nil ? resourceFactory : Isolation.guarded(resourceFactory, "using", isolation, file, line))
+      Isolation.checked(resourceFactory, "using")
     let observableFactory =
-      (isolation == nil ? observableFactory : Isolation.guarded(observableFactory, "using", isolation, file, line))
+      Isolation.checked(observableFactory, "using")
     return Observable.create { observer in
       let resource: Resource
       do {

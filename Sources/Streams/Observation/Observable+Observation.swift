@@ -13,7 +13,7 @@
     ///   .subscribe(onNext: { search($0) })
     /// ```
     ///
-    /// Contract (the same as ``observe(scheduler:_:isolation:file:line:)``'s):
+    /// Contract (the same as ``observe(scheduler:_:)``'s):
     /// - Subscribing reads the value on `scheduler` and sends it; each change reported by
     ///   Observation schedules one more read, which sends the value then current. Changes made
     ///   before that read runs are coalesced into it, as Observation coalesces them (the read sees
@@ -55,13 +55,12 @@
     ///
     /// The contract of ``observe(_:_:scheduler:)`` applies: the
     /// properties `value` reads are tracked, and a read that finds `object` released completes.
-    /// `value` keeps the isolation of the caller (the contract article's "Isolation" section): from
-    /// a `@MainActor` context, pass a scheduler that runs on the main thread.
+    /// A main-actor `value` needs a scheduler that runs on the main thread. Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
     public static func observe<Root: AnyObject & Observation.Observable>(
-      _ object: Root, scheduler: SchedulerType = MainScheduler.instance, _ value: @escaping (Root) -> Element,
-      isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+      _ object: Root, scheduler: SchedulerType = MainScheduler.instance,
+      _ value: @escaping @isolated(any) (Root) -> Element
     ) -> Observable<Element> {
-      let value = (isolation == nil ? value : Isolation.guarded(value, "observe", isolation, file, line))
+      let value = Isolation.checked(value, "observe")
       return ObservationTracking(scheduler: scheduler) { [weak object] in
         guard let object else { return nil }
         return .some(value(object))
@@ -79,11 +78,12 @@
     /// `value` holds what it captures for as long as the subscription lives, and the sequence never
     /// completes: capture objects weakly to keep them out of it. `value` keeps the isolation of the
     /// caller (the contract article's "Isolation" section).
+    ///
+    /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
     public static func observe(
-      scheduler: SchedulerType = MainScheduler.instance, _ value: @escaping () -> Element,
-      isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+      scheduler: SchedulerType = MainScheduler.instance, _ value: @escaping @isolated(any) () -> Element
     ) -> Observable<Element> {
-      let value = (isolation == nil ? value : Isolation.guarded(value, "observe", isolation, file, line))
+      let value = Isolation.checked(value, "observe")
       return ObservationTracking(scheduler: scheduler) { .some(value()) }
     }
   }
@@ -99,21 +99,24 @@
     }
 
     /// Any expression of an `@Observable` object, held weakly, as an infallible sequence: the
-    /// contract of ``Observable/observe(_:scheduler:_:isolation:file:line:)``.
+    /// contract of ``Observable/observe(_:scheduler:_:)``.
+    ///
+    /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
     public static func observe<Root: AnyObject & Observation.Observable>(
-      _ object: Root, scheduler: SchedulerType = MainScheduler.instance, _ value: @escaping (Root) -> Element,
-      isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+      _ object: Root, scheduler: SchedulerType = MainScheduler.instance,
+      _ value: @escaping @isolated(any) (Root) -> Element
     ) -> Infallible<Element> {
-      Infallible(Observable.observe(object, scheduler: scheduler, value, isolation: isolation, file: file, line: line))
+      Infallible(Observable.observe(object, scheduler: scheduler, value))
     }
 
     /// Any expression over `@Observable` state, as an infallible sequence: the contract of
-    /// ``Observable/observe(scheduler:_:isolation:file:line:)``.
+    /// ``Observable/observe(scheduler:_:)``.
+    ///
+    /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
     public static func observe(
-      scheduler: SchedulerType = MainScheduler.instance, _ value: @escaping () -> Element,
-      isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+      scheduler: SchedulerType = MainScheduler.instance, _ value: @escaping @isolated(any) () -> Element
     ) -> Infallible<Element> {
-      Infallible(Observable.observe(scheduler: scheduler, value, isolation: isolation, file: file, line: line))
+      Infallible(Observable.observe(scheduler: scheduler, value))
     }
   }
 

@@ -46,31 +46,26 @@
     /// - Parameters:
     ///   - source: the sequence whose elements the holder takes.
     ///   - initial: the value until the first element.
-    ///   - file: the call site named in an isolation report (the contract article's "Isolation"
-    ///     section), should an element reach the holder off the main actor.
-    ///   - line: the line of that call site.
     public convenience init<Source: ObservableConvertibleType>(
-      _ source: Source, initial: Value, file: StaticString = #file, line: UInt = #line
+      _ source: Source, initial: Value
     ) where Source.Element == Value, Value: Sendable {
-      self.init(
-        subscribingTo: source.asObservable().observe(on: MainScheduler.instance), initial: initial, file: file,
-        line: line)
+      self.init(subscribingTo: source.asObservable().observe(on: MainScheduler.instance), initial: initial)
     }
 
     /// Holds the relay's current value, then each value it takes (the rules of
-    /// ``init(_:initial:file:line:)``).
-    public convenience init(_ relay: BehaviorRelay<Value>, file: StaticString = #file, line: UInt = #line)
+    /// ``init(_:initial:)``).
+    public convenience init(_ relay: BehaviorRelay<Value>)
     where Value: Sendable {
-      self.init(relay, initial: relay.value, file: file, line: line)
+      self.init(relay, initial: relay.value)
     }
 
     /// Holds `initial`, then each element of `source`, which sends on the main thread (a shared
     /// sequence, or a sequence already observed on the main scheduler).
-    package init(subscribingTo source: Observable<Value>, initial: Value, file: StaticString, line: UInt) {
+    package init(subscribingTo source: Observable<Value>, initial: Value) {
       storedValue = initial
       let receive: @MainActor (Event<Value>) -> Void = { [weak self] event in self?.receive(event) }
       subscription.setDisposable(
-        Self.subscribe(source, MainActorDelivery.deliver(receive, "ObservedValue", file, line)))
+        Self.subscribe(source, MainActorDelivery.deliver(receive, "ObservedValue")))
     }
 
     /// Subscribes outside the main actor's isolation: the elements arrive on the main thread, and
@@ -78,7 +73,7 @@
     private nonisolated static func subscribe(
       _ source: Observable<Value>, _ receive: @escaping (Event<Value>) -> Void
     ) -> Disposable {
-      source.subscribe(receive, isolation: nil)
+      source.subscribe(receive)
     }
 
     deinit {

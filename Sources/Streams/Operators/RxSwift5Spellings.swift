@@ -19,13 +19,12 @@ extension ObservableType {
     subscribe(on: scheduler)
   }
 
-  /// RxSwift 5's name for ``catch(_:isolation:file:line:)``.
+  /// RxSwift 5's name for ``catch(_:)``.
   @available(*, deprecated, renamed: "catch(_:)")
   public func catchError(
-    _ handler: @escaping (Swift.Error) throws -> Observable<Element>, isolation: (any Actor)? = #isolation,
-    file: StaticString = #file, line: UInt = #line
+    _ handler: @escaping @isolated(any) (Swift.Error) throws -> Observable<Element>
   ) -> Observable<Element> {
-    `catch`(handler, isolation: isolation, file: file, line: line)
+    `catch`(handler)
   }
 
   /// RxSwift 5's name for ``catchAndReturn(_:)``.
@@ -56,19 +55,17 @@ extension ObservableType {
   /// RxSwift 5's name for `take(until:behavior:)`.
   @available(*, deprecated, renamed: "take(until:behavior:)")
   public func takeUntil(
-    _ behavior: TakeBehavior, predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation,
-    file: StaticString = #file, line: UInt = #line
+    _ behavior: TakeBehavior, predicate: @escaping @isolated(any) (Element) throws -> Bool
   ) -> Observable<Element> {
-    take(until: predicate, behavior: behavior, isolation: isolation, file: file, line: line)
+    take(until: predicate, behavior: behavior)
   }
 
   /// RxSwift 5's name for `take(while:behavior:)`.
   @available(*, deprecated, renamed: "take(while:)")
   public func takeWhile(
-    _ predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation, file: StaticString = #file,
-    line: UInt = #line
+    _ predicate: @escaping @isolated(any) (Element) throws -> Bool
   ) -> Observable<Element> {
-    take(while: predicate, isolation: isolation, file: file, line: line)
+    take(while: predicate)
   }
 
   /// RxSwift 5's name for `take(for:scheduler:)`.
@@ -80,10 +77,9 @@ extension ObservableType {
   /// RxSwift 5's name for `skip(while:)`.
   @available(*, deprecated, renamed: "skip(while:)")
   public func skipWhile(
-    _ predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation, file: StaticString = #file,
-    line: UInt = #line
+    _ predicate: @escaping @isolated(any) (Element) throws -> Bool
   ) -> Observable<Element> {
-    skip(while: predicate, isolation: isolation, file: file, line: line)
+    skip(while: predicate)
   }
 
   /// RxSwift 5's name for `skip(until:)`.
@@ -95,18 +91,16 @@ extension ObservableType {
   /// RxSwift 5's name for `retry(when:)`.
   @available(*, deprecated, renamed: "retry(when:)")
   public func retryWhen<Trigger: ObservableConvertibleType>(
-    _ notificationHandler: @escaping (Observable<Swift.Error>) -> Trigger,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    _ notificationHandler: @escaping @isolated(any) (Observable<Swift.Error>) -> Trigger
   ) -> Observable<Element> {
-    retry(when: notificationHandler, isolation: isolation, file: file, line: line)
+    retry(when: notificationHandler)
   }
 
   /// RxSwift 5's name for `retry(when:)`.
   @available(*, deprecated, renamed: "retry(when:)")
   public func retryWhen<TriggerObservable: ObservableConvertibleType, Error: Swift.Error>(
-    _ notificationHandler: @escaping (Observable<Error>) -> TriggerObservable,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    _ notificationHandler: @escaping @isolated(any) (Observable<Error>) -> TriggerObservable
   ) -> Observable<Element> {
-    retry(when: notificationHandler, isolation: isolation, file: file, line: line)
+    retry(when: notificationHandler)
   }
 }

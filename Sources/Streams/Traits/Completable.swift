@@ -36,22 +36,20 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
   /// Creates a completable from a function called for each subscriber; the first outcome it
   /// reports wins, later ones are ignored.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public static func create(
-    subscribe: @escaping (@escaping CompletableObserver) -> Disposable, isolation: (any Actor)? = #isolation,
-    file: StaticString = #file, line: UInt = #line
+    subscribe: @escaping @isolated(any) (@escaping CompletableObserver) -> Disposable
   ) -> PrimitiveSequence<Trait, Element> {
-    PrimitiveSequence.create(reporting: subscribe, isolation: isolation, file: file, line: line)
+    PrimitiveSequence.create(reporting: subscribe)
   }
 
   /// Subscribes with one callback for the outcome, called once.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func subscribe(
-    _ observer: @escaping (CompletableEvent) -> Void, isolation: (any Actor)? = #isolation, file: StaticString = #file,
-    line: UInt = #line
+    _ observer: @escaping @isolated(any) (CompletableEvent) -> Void
   ) -> Disposable {
-    primitiveSequence.reportOutcome(to: observer, isolation: isolation, file: file, line: line)
+    primitiveSequence.reportOutcome(to: observer, reportedAs: "subscribe(_:)")
   }
 
   /// Subscribes with closures for completion and failure; `onDisposed` runs once, right after the
@@ -59,33 +57,31 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
   ///
   /// A failure with no `onError` goes to ``Hooks/unhandledError``.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func subscribe(
-    onCompleted: (() -> Void)? = nil,
-    onError: ((Swift.Error) -> Void)? = nil,
-    onDisposed: (() -> Void)? = nil,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    onCompleted: (@isolated(any) () -> Void)? = nil,
+    onError: (@isolated(any) (Swift.Error) -> Void)? = nil,
+    onDisposed: (@isolated(any) () -> Void)? = nil
   ) -> Disposable {
     primitiveSequence.subscribeOutcome(
       as: CompletableEvent.self, onSuccess: nil, onEmpty: onCompleted, onError: onError, onDisposed: onDisposed,
-      name: "subscribe(onCompleted:onError:onDisposed:)", isolation: isolation, file: file, line: line)
+      name: "subscribe(onCompleted:onError:onDisposed:)")
   }
 
   /// Subscribes with closures that receive `object` while it is alive (held weakly); once it is
   /// gone, none of them runs.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func subscribe<Object: AnyObject>(
     with object: Object,
-    onCompleted: ((Object) -> Void)? = nil,
-    onError: ((Object, Swift.Error) -> Void)? = nil,
-    onDisposed: ((Object) -> Void)? = nil,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    onCompleted: (@isolated(any) (Object) -> Void)? = nil,
+    onError: (@isolated(any) (Object, Swift.Error) -> Void)? = nil,
+    onDisposed: (@isolated(any) (Object) -> Void)? = nil
   ) -> Disposable {
-    let callbacks = WeakObjectCallbacks(object)
+    let callbacks = WeakObjectCallbacks(object, reportedAs: "subscribe(with:onCompleted:onError:onDisposed:)")
     return subscribe(
       onCompleted: callbacks.bind(onCompleted), onError: callbacks.bindIfPresent(onError),
-      onDisposed: callbacks.bind(onDisposed), isolation: isolation, file: file, line: line)
+      onDisposed: callbacks.bind(onDisposed))
   }
 
   /// A completable that completes at once.
@@ -94,19 +90,18 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
   }
 
   /// Calls the closures for side effects, without changing the completable; see
-  /// ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:isolation:file:line:)``
+  /// ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)``
   /// for their order.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func `do`(
-    onError: ((Swift.Error) throws -> Void)? = nil,
-    afterError: ((Swift.Error) throws -> Void)? = nil,
-    onCompleted: (() throws -> Void)? = nil,
-    afterCompleted: (() throws -> Void)? = nil,
-    onSubscribe: (() -> Void)? = nil,
-    onSubscribed: (() -> Void)? = nil,
-    onDispose: (() -> Void)? = nil,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    onError: (@isolated(any) (Swift.Error) throws -> Void)? = nil,
+    afterError: (@isolated(any) (Swift.Error) throws -> Void)? = nil,
+    onCompleted: (@isolated(any) () throws -> Void)? = nil,
+    afterCompleted: (@isolated(any) () throws -> Void)? = nil,
+    onSubscribe: (@isolated(any) () -> Void)? = nil,
+    onSubscribed: (@isolated(any) () -> Void)? = nil,
+    onDispose: (@isolated(any) () -> Void)? = nil
   ) -> Completable {
     Completable(
       raw: primitiveSequence.source.do(
@@ -116,8 +111,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
         afterCompleted: afterCompleted,
         onSubscribe: onSubscribe,
         onSubscribed: onSubscribed,
-        onDispose: onDispose,
-        isolation: isolation, file: file, line: line))
+        onDispose: onDispose))
   }
 
   /// Runs `second` after this completable completes; an error skips it.

@@ -2,127 +2,89 @@ extension Infallible {
   /// Combines the latest elements of two infallible sequences; see
   /// `combineLatest(_:_:resultSelector:)`.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public static func combineLatest<I1: InfallibleType, I2: InfallibleType>(
     _ source1: I1, _ source2: I2,
-    resultSelector: @escaping (I1.Element, I2.Element) throws -> Element,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    resultSelector: @escaping @isolated(any) (I1.Element, I2.Element) throws -> Element
   ) -> Infallible<Element> {
-    let resultSelector =
-      (isolation == nil
-        ? resultSelector
-        : Isolation.guarded(resultSelector, "combineLatest(_:_:resultSelector:)", isolation, file, line))
-    return Infallible(Observable.combineLatest(source1, source2, resultSelector: resultSelector))
+    Infallible(Observable.combineLatest(source1, source2, resultSelector: resultSelector))
   }
 
   /// Combines the latest elements of three infallible sequences; see
   /// `combineLatest(_:_:resultSelector:)`.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType>(
     _ source1: I1, _ source2: I2, _ source3: I3,
-    resultSelector: @escaping (I1.Element, I2.Element, I3.Element) throws -> Element,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    resultSelector: @escaping @isolated(any) (I1.Element, I2.Element, I3.Element) throws -> Element
   ) -> Infallible<Element> {
-    let resultSelector = Isolation.guarded(
-      resultSelector, "combineLatest(_:_:_:resultSelector:)", isolation, file, line)
-    return Infallible(Observable.combineLatest(source1, source2, source3, resultSelector: resultSelector))
+    Infallible(Observable.combineLatest(source1, source2, source3, resultSelector: resultSelector))
   }
 
   /// Combines the latest elements of four infallible sequences; see
   /// `combineLatest(_:_:resultSelector:)`.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType>(
     _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4,
-    resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element) throws -> Element,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    resultSelector: @escaping @isolated(any) (I1.Element, I2.Element, I3.Element, I4.Element) throws -> Element
   ) -> Infallible<Element> {
-    let check = IsolationCheck.ifIsolated("combineLatest(_:_:_:_:resultSelector:)", isolation, file, line)
-    return Infallible(
-      Observable.combineLatest(
-        source1, source2, source3, source4,
-        resultSelector: check == nil
-          ? resultSelector
-          : {
-            check?.verify(); return try resultSelector($0, $1, $2, $3)
-          }))
+    Infallible(Observable.combineLatest(source1, source2, source3, source4, resultSelector: resultSelector))
   }
 
   /// Combines the latest elements of five infallible sequences; see
   /// `combineLatest(_:_:resultSelector:)`.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public static func combineLatest<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType
   >(
     _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5,
-    resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element) throws -> Element,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    resultSelector:
+      @escaping @isolated(any) (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element) throws -> Element
   ) -> Infallible<Element> {
-    let check = IsolationCheck.ifIsolated("combineLatest(_:_:_:_:_:resultSelector:)", isolation, file, line)
-    return Infallible(
-      Observable.combineLatest(
-        source1, source2, source3, source4, source5,
-        resultSelector: check == nil
-          ? resultSelector
-          : {
-            check?.verify(); return try resultSelector($0, $1, $2, $3, $4)
-          }))
+    Infallible(Observable.combineLatest(source1, source2, source3, source4, source5, resultSelector: resultSelector))
   }
 
   /// Combines the latest elements of six infallible sequences; see
   /// `combineLatest(_:_:resultSelector:)`.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public static func combineLatest<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType,
     I6: InfallibleType
   >(
     _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6,
     resultSelector:
-      @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element) throws -> Element,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+      @escaping @isolated(any) (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element) throws ->
+      Element
   ) -> Infallible<Element> {
-    let check = IsolationCheck.ifIsolated("combineLatest(_:_:_:_:_:_:resultSelector:)", isolation, file, line)
-    return Infallible(
-      Observable.combineLatest(
-        source1, source2, source3, source4, source5, source6,
-        resultSelector: check == nil
-          ? resultSelector
-          : {
-            check?.verify(); return try resultSelector($0, $1, $2, $3, $4, $5)
-          }))
+    Infallible(
+      Observable.combineLatest(source1, source2, source3, source4, source5, source6, resultSelector: resultSelector))
   }
 
   /// Combines the latest elements of seven infallible sequences; see
   /// `combineLatest(_:_:resultSelector:)`.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public static func combineLatest<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType,
     I6: InfallibleType, I7: InfallibleType
   >(
     _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6, _ source7: I7,
     resultSelector:
-      @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element) throws -> Element,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+      @escaping @isolated(any) (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element)
+      throws -> Element
   ) -> Infallible<Element> {
-    let check = IsolationCheck.ifIsolated("combineLatest(_:_:_:_:_:_:_:resultSelector:)", isolation, file, line)
-    return Infallible(
+    Infallible(
       Observable.combineLatest(
-        source1, source2, source3, source4, source5, source6, source7,
-        resultSelector: check == nil
-          ? resultSelector
-          : {
-            check?.verify(); return try resultSelector($0, $1, $2, $3, $4, $5, $6)
-          }))
+        source1, source2, source3, source4, source5, source6, source7, resultSelector: resultSelector))
   }
 
   /// Combines the latest elements of eight infallible sequences; see
   /// `combineLatest(_:_:resultSelector:)`.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public static func combineLatest<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType,
     I6: InfallibleType, I7: InfallibleType, I8: InfallibleType
@@ -130,19 +92,14 @@ extension Infallible {
     _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6, _ source7: I7,
     _ source8: I8,
     resultSelector:
-      @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element, I8.Element) throws
-      -> Element,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+      @escaping @isolated(any) (
+        I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element, I8.Element
+      ) throws
+      -> Element
   ) -> Infallible<Element> {
-    let check = IsolationCheck.ifIsolated("combineLatest(_:_:_:_:_:_:_:_:resultSelector:)", isolation, file, line)
-    return Infallible(
+    Infallible(
       Observable.combineLatest(
-        source1, source2, source3, source4, source5, source6, source7, source8,
-        resultSelector: check == nil
-          ? resultSelector
-          : {
-            check?.verify(); return try resultSelector($0, $1, $2, $3, $4, $5, $6, $7)
-          }))
+        source1, source2, source3, source4, source5, source6, source7, source8, resultSelector: resultSelector))
   }
 }
 
@@ -217,15 +174,11 @@ extension InfallibleType where Element == Any {
 extension InfallibleType {
   /// Combines the latest elements of any number of infallible sequences of one type.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public static func combineLatest<Collection: Swift.Collection>(
-    _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) throws -> Element,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    _ collection: Collection, resultSelector: @escaping @isolated(any) ([Collection.Element.Element]) throws -> Element
   ) -> Infallible<Element> where Collection.Element: InfallibleType {
-    let resultSelector =
-      (isolation == nil
-        ? resultSelector : Isolation.guarded(resultSelector, "combineLatest(_:resultSelector:)", isolation, file, line))
-    return Infallible(Observable.combineLatest(collection, resultSelector: resultSelector))
+    Infallible(Observable.combineLatest(collection, resultSelector: resultSelector))
   }
 
   /// Combines the latest elements of any number of infallible sequences of one type into arrays.

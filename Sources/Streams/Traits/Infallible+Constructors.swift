@@ -25,12 +25,11 @@ extension InfallibleType {
   ///
   /// A `factory` that throws sends the error (as RxSwift's does, despite the type).
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public static func deferred(
-    _ factory: @escaping () throws -> Infallible<Element>, isolation: (any Actor)? = #isolation,
-    file: StaticString = #file, line: UInt = #line
+    _ factory: @escaping @isolated(any) () throws -> Infallible<Element>
   ) -> Infallible<Element> {
-    let factory = (isolation == nil ? factory : Isolation.guarded(factory, "deferred", isolation, file, line))
+    let factory = Isolation.checked(factory, "deferred")
     return Infallible(.deferred { try factory().asObservable() })
   }
 
@@ -44,16 +43,16 @@ extension InfallibleType {
   /// Creates a resource for each subscriber and an infallible sequence that uses it; the resource
   /// is disposed with the subscription.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public static func using<Resource: Disposable>(
-    _ resourceFactory: @escaping () -> Resource, infallibleFactory: @escaping (Resource) -> Infallible<Element>,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    _ resourceFactory: @escaping @isolated(any) () -> Resource,
+    infallibleFactory: @escaping @isolated(any) (Resource) -> Infallible<Element>
   ) -> Infallible<Element> {
     let name: StaticString = "using(_:infallibleFactory:)"
     let resourceFactory =
-      (isolation == nil ? resourceFactory : Isolation.guarded(resourceFactory, name, isolation, file, line))
+      Isolation.checked(resourceFactory, name)
     let infallibleFactory =
-      (isolation == nil ? infallibleFactory : Isolation.guarded(infallibleFactory, name, isolation, file, line))
+      Isolation.checked(infallibleFactory, name)
     return Infallible(.using(resourceFactory) { infallibleFactory($0).asObservable() })
   }
 }

@@ -17,7 +17,7 @@ extension InfallibleEvent: EventConvertible {
 }
 
 extension Infallible {
-  /// The function ``create(subscribe:isolation:file:line:)`` hands each subscriber: call it with each event.
+  /// The function ``create(subscribe:)`` hands each subscriber: call it with each event.
   public typealias InfallibleObserver = (InfallibleEvent<Element>) -> Void
 
   /// Creates an infallible sequence from a function called for each subscriber.
@@ -25,13 +25,12 @@ extension Infallible {
   /// Events after `.completed` are ignored; disposing the subscription disposes what `subscribe`
   /// returned.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public static func create(
-    subscribe: @escaping (@escaping InfallibleObserver) -> Disposable, isolation: (any Actor)? = #isolation,
-    file: StaticString = #file, line: UInt = #line
+    subscribe: @escaping @isolated(any) (@escaping InfallibleObserver) -> Disposable
   ) -> Infallible<Element> {
     let subscribe =
-      (isolation == nil ? subscribe : Isolation.guarded(subscribe, "create(subscribe:)", isolation, file, line))
+      Isolation.checked(subscribe, "create(subscribe:)")
     return Infallible(Observable.create { observer in subscribe { observer.on($0.event) } })
   }
 }
@@ -39,12 +38,11 @@ extension Infallible {
 extension InfallibleType {
   /// Subscribes a handler for each event (an element or the completion).
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func subscribe(
-    _ on: @escaping (InfallibleEvent<Element>) -> Void, isolation: (any Actor)? = #isolation,
-    file: StaticString = #file, line: UInt = #line
+    _ on: @escaping @isolated(any) (InfallibleEvent<Element>) -> Void
   ) -> Disposable {
-    let on = (isolation == nil ? on : Isolation.guarded(on, "subscribe(_:)", isolation, file, line))
+    let on = Isolation.checked(on, "subscribe(_:)")
     return asObservable().subscribe { event in
       switch event {
       case .next(let element): on(.next(element))

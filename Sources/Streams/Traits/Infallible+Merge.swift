@@ -4,50 +4,46 @@
 extension InfallibleType {
   /// Maps each element to an inner sequence and merges the events of all of them.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func flatMap<Source: ObservableConvertibleType>(
-    _ selector: @escaping (Element) -> Source, isolation: (any Actor)? = #isolation, file: StaticString = #file,
-    line: UInt = #line
+    _ selector: @escaping @isolated(any) (Element) -> Source
   )
     -> Infallible<Source.Element>
   {
-    Infallible<Source.Element>(asObservable().flatMap(selector, isolation: isolation, file: file, line: line))
+    Infallible<Source.Element>(asObservable().flatMap(selector))
   }
 
   /// Maps each element to an inner sequence, keeping only the newest one's events.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func flatMapLatest<Source: ObservableConvertibleType>(
-    _ selector: @escaping (Element) -> Source, isolation: (any Actor)? = #isolation, file: StaticString = #file,
-    line: UInt = #line
+    _ selector: @escaping @isolated(any) (Element) -> Source
   )
     -> Infallible<Source.Element>
   {
-    Infallible<Source.Element>(asObservable().flatMapLatest(selector, isolation: isolation, file: file, line: line))
+    Infallible<Source.Element>(asObservable().flatMapLatest(selector))
   }
 
   /// Maps an element to an inner sequence only when none is running.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func flatMapFirst<Source: ObservableConvertibleType>(
-    _ selector: @escaping (Element) -> Source, isolation: (any Actor)? = #isolation, file: StaticString = #file,
-    line: UInt = #line
+    _ selector: @escaping @isolated(any) (Element) -> Source
   )
     -> Infallible<Source.Element>
   {
-    Infallible<Source.Element>(asObservable().flatMapFirst(selector, isolation: isolation, file: file, line: line))
+    Infallible<Source.Element>(asObservable().flatMapFirst(selector))
   }
 
   /// Maps each element to an inner sequence and runs them one after another, in order.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func concatMap<Source: ObservableConvertibleType>(
-    _ selector: @escaping (Element) -> Source, isolation: (any Actor)? = #isolation, file: StaticString = #file,
-    line: UInt = #line
+    _ selector: @escaping @isolated(any) (Element) -> Source
   )
     -> Infallible<Source.Element>
   {
-    Infallible<Source.Element>(asObservable().concatMap(selector, isolation: isolation, file: file, line: line))
+    Infallible<Source.Element>(asObservable().concatMap(selector))
   }
 
   /// Runs this sequence, then `second` once it completed.

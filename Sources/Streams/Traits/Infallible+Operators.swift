@@ -6,71 +6,65 @@ import Dispatch
 extension InfallibleType {
   /// Passes on the elements for which `predicate` holds.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func filter(
-    _ predicate: @escaping (Element) -> Bool, isolation: (any Actor)? = #isolation, file: StaticString = #file,
-    line: UInt = #line
+    _ predicate: @escaping @isolated(any) (Element) -> Bool
   ) -> Infallible<Element> {
-    Infallible(asObservable().filter(predicate, isolation: isolation, file: file, line: line))
+    Infallible(asObservable().filter(predicate))
   }
 
   /// Transforms each element; the transform cannot throw, so the result cannot fail either.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func map<Result>(
-    _ transform: @escaping (Element) -> Result, isolation: (any Actor)? = #isolation, file: StaticString = #file,
-    line: UInt = #line
+    _ transform: @escaping @isolated(any) (Element) -> Result
   ) -> Infallible<Result> {
-    Infallible<Result>(asObservable().map(transform, isolation: isolation, file: file, line: line))
+    Infallible<Result>(asObservable().map(transform))
   }
 
   /// Transforms each element and passes on the non-`nil` results.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func compactMap<Result>(
-    _ transform: @escaping (Element) -> Result?, isolation: (any Actor)? = #isolation, file: StaticString = #file,
-    line: UInt = #line
+    _ transform: @escaping @isolated(any) (Element) -> Result?
   ) -> Infallible<Result> {
-    Infallible<Result>(asObservable().compactMap(transform, isolation: isolation, file: file, line: line))
+    Infallible<Result>(asObservable().compactMap(transform))
   }
 
   /// Drops elements whose key equals the previous element's key.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func distinctUntilChanged<Key: Equatable>(
-    _ keySelector: @escaping (Element) throws -> Key, isolation: (any Actor)? = #isolation, file: StaticString = #file,
-    line: UInt = #line
+    _ keySelector: @escaping @isolated(any) (Element) throws -> Key
   )
     -> Infallible<Element>
   {
     let keySelector =
-      (isolation == nil
-        ? keySelector : Isolation.guarded(keySelector, "distinctUntilChanged(_:)", isolation, file, line))
+      Isolation.checked(keySelector, "distinctUntilChanged(_:)")
     return Infallible(asObservable().distinctUntilChanged(keySelector))
   }
 
   /// Drops elements that `comparer` finds equal to the previous element.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func distinctUntilChanged(
-    _ comparer: @escaping (Element, Element) throws -> Bool, isolation: (any Actor)? = #isolation,
-    file: StaticString = #file, line: UInt = #line
+    _ comparer: @escaping @isolated(any) (Element, Element) throws -> Bool
   ) -> Infallible<Element> {
     let comparer =
-      (isolation == nil ? comparer : Isolation.guarded(comparer, "distinctUntilChanged(_:)", isolation, file, line))
+      Isolation.checked(comparer, "distinctUntilChanged(_:)")
     return Infallible(asObservable().distinctUntilChanged(comparer))
   }
 
   /// Drops elements whose key `comparer` finds equal to the previous element's key.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func distinctUntilChanged<Key>(
-    _ keySelector: @escaping (Element) throws -> Key, comparer: @escaping (Key, Key) throws -> Bool,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    _ keySelector: @escaping @isolated(any) (Element) throws -> Key,
+    comparer: @escaping @isolated(any) (Key, Key) throws -> Bool
   ) -> Infallible<Element> {
     let name: StaticString = "distinctUntilChanged(_:comparer:)"
-    let keySelector = (isolation == nil ? keySelector : Isolation.guarded(keySelector, name, isolation, file, line))
-    let comparer = (isolation == nil ? comparer : Isolation.guarded(comparer, name, isolation, file, line))
+    let keySelector = Isolation.checked(keySelector, name)
+    let comparer = Isolation.checked(comparer, name)
     return Infallible(asObservable().distinctUntilChanged(keySelector, comparer: comparer))
   }
 
@@ -83,27 +77,23 @@ extension InfallibleType {
 
   /// Sends each accumulation of the elements, starting from `seed`, mutated in place.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func scan<Seed>(
-    into seed: Seed, accumulator: @escaping (inout Seed, Element) -> Void, isolation: (any Actor)? = #isolation,
-    file: StaticString = #file, line: UInt = #line
+    into seed: Seed, accumulator: @escaping @isolated(any) (inout Seed, Element) -> Void
   ) -> Infallible<Seed> {
     Infallible<Seed>(
       asObservable().scan(
         into: seed,
-        accumulator: IsolationCheck.guardedInout(accumulator, "scan(into:accumulator:)", isolation, file, line)))
+        accumulator: accumulator))
   }
 
   /// Sends each accumulation of the elements, starting from `seed`.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func scan<Seed>(
-    _ seed: Seed, accumulator: @escaping (Seed, Element) -> Seed, isolation: (any Actor)? = #isolation,
-    file: StaticString = #file, line: UInt = #line
+    _ seed: Seed, accumulator: @escaping @isolated(any) (Seed, Element) -> Seed
   ) -> Infallible<Seed> {
-    let accumulator =
-      (isolation == nil ? accumulator : Isolation.guarded(accumulator, "scan(_:accumulator:)", isolation, file, line))
-    return Infallible<Seed>(asObservable().scan(seed, accumulator: accumulator))
+    Infallible<Seed>(asObservable().scan(seed, accumulator: accumulator))
   }
 
   /// Sends `element` first, then the elements of this sequence.
@@ -118,29 +108,27 @@ extension InfallibleType {
 
   /// Sends elements until `predicate` holds; see `take(until:behavior:)`.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func take(
-    until predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    until predicate: @escaping @isolated(any) (Element) throws -> Bool, behavior: TakeBehavior = .exclusive
   )
     -> Infallible<Element>
   {
     let predicate =
-      (isolation == nil ? predicate : Isolation.guarded(predicate, "take(until:behavior:)", isolation, file, line))
+      Isolation.checked(predicate, "take(until:behavior:)")
     return Infallible(asObservable().take(until: predicate, behavior: behavior))
   }
 
   /// Sends elements while `predicate` holds; see `take(while:behavior:)`.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func take(
-    while predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    while predicate: @escaping @isolated(any) (Element) throws -> Bool, behavior: TakeBehavior = .exclusive
   )
     -> Infallible<Element>
   {
     let predicate =
-      (isolation == nil ? predicate : Isolation.guarded(predicate, "take(while:behavior:)", isolation, file, line))
+      Isolation.checked(predicate, "take(while:behavior:)")
     return Infallible(asObservable().take(while: predicate, behavior: behavior))
   }
 
@@ -156,12 +144,11 @@ extension InfallibleType {
 
   /// Drops elements while `predicate` holds, then sends the rest.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func skip(
-    while predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation,
-    file: StaticString = #file, line: UInt = #line
+    while predicate: @escaping @isolated(any) (Element) throws -> Bool
   ) -> Infallible<Element> {
-    let predicate = (isolation == nil ? predicate : Isolation.guarded(predicate, "skip(while:)", isolation, file, line))
+    let predicate = Isolation.checked(predicate, "skip(while:)")
     return Infallible(asObservable().skip(while: predicate))
   }
 
@@ -177,15 +164,13 @@ extension InfallibleType {
 
   /// Combines each element with the latest element of `second`, once it sent one.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func withLatestFrom<Source: InfallibleType, Result>(
-    _ second: Source, resultSelector: @escaping (Element, Source.Element) throws -> Result,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    _ second: Source, resultSelector: @escaping @isolated(any) (Element, Source.Element) throws -> Result
   ) -> Infallible<Result> {
     Infallible<Result>(
       asObservable().withLatestFrom(
-        second, resultSelector: resultSelector, reportedAs: "withLatestFrom(_:resultSelector:)", isolation: isolation,
-        file: file, line: line))
+        second, resultSelector: resultSelector, reportedAs: "withLatestFrom(_:resultSelector:)"))
   }
 
   /// Sends the latest element of `second` for each element, once `second` sent one.
@@ -197,18 +182,18 @@ extension InfallibleType {
 extension Infallible {
   /// Runs side effects for each event, subscription and disposal, then passes the events on.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func `do`(
-    onNext: ((Element) throws -> Void)? = nil, afterNext: ((Element) throws -> Void)? = nil,
-    onCompleted: (() throws -> Void)? = nil, afterCompleted: (() throws -> Void)? = nil,
-    onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil, onDispose: (() -> Void)? = nil,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    onNext: (@isolated(any) (Element) throws -> Void)? = nil,
+    afterNext: (@isolated(any) (Element) throws -> Void)? = nil,
+    onCompleted: (@isolated(any) () throws -> Void)? = nil, afterCompleted: (@isolated(any) () throws -> Void)? = nil,
+    onSubscribe: (@isolated(any) () -> Void)? = nil, onSubscribed: (@isolated(any) () -> Void)? = nil,
+    onDispose: (@isolated(any) () -> Void)? = nil
   ) -> Infallible<Element> {
     Infallible(
       asObservable().do(
         onNext: onNext, afterNext: afterNext, onCompleted: onCompleted, afterCompleted: afterCompleted,
-        onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose, isolation: isolation, file: file,
-        line: line))
+        onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
   }
 }
 
@@ -238,15 +223,13 @@ extension InfallibleType {
   /// Combines each element with `object`, held weakly; completes at the first element that
   /// arrives after `object` was deallocated. See `withUnretained(_:resultSelector:)`.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func withUnretained<Object: AnyObject, Out>(
-    _ object: Object, resultSelector: @escaping (Object, Element) -> Out,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    _ object: Object, resultSelector: @escaping @isolated(any) (Object, Element) -> Out
   ) -> Infallible<Out> {
     Infallible<Out>(
       asObservable().withUnretained(
-        object, resultSelector: resultSelector, reportedAs: "withUnretained(_:resultSelector:)", isolation: isolation,
-        file: file, line: line))
+        object, resultSelector: resultSelector, reportedAs: "withUnretained(_:resultSelector:)"))
   }
 
   /// Pairs each element with `object`, held weakly; see `withUnretained(_:resultSelector:)`.

@@ -2,135 +2,85 @@ extension InfallibleType {
   /// Combines the n-th elements of two infallible sequences; see
   /// `zip(_:_:resultSelector:)`.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public static func zip<E1, E2>(
     _ source1: Infallible<E1>, _ source2: Infallible<E2>,
-    resultSelector: @escaping (E1, E2) throws -> Element,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    resultSelector: @escaping @isolated(any) (E1, E2) throws -> Element
   ) -> Infallible<Element> {
-    let resultSelector =
-      (isolation == nil
-        ? resultSelector : Isolation.guarded(resultSelector, "zip(_:_:resultSelector:)", isolation, file, line))
-    return Infallible(Observable.zip(source1, source2, resultSelector: resultSelector))
+    Infallible(Observable.zip(source1, source2, resultSelector: resultSelector))
   }
 
   /// Combines the n-th elements of three infallible sequences; see
   /// `zip(_:_:resultSelector:)`.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public static func zip<E1, E2, E3>(
     _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>,
-    resultSelector: @escaping (E1, E2, E3) throws -> Element,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    resultSelector: @escaping @isolated(any) (E1, E2, E3) throws -> Element
   ) -> Infallible<Element> {
-    let resultSelector =
-      (isolation == nil
-        ? resultSelector : Isolation.guarded(resultSelector, "zip(_:_:_:resultSelector:)", isolation, file, line))
-    return Infallible(Observable.zip(source1, source2, source3, resultSelector: resultSelector))
+    Infallible(Observable.zip(source1, source2, source3, resultSelector: resultSelector))
   }
 
   /// Combines the n-th elements of four infallible sequences; see
   /// `zip(_:_:resultSelector:)`.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public static func zip<E1, E2, E3, E4>(
     _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
-    resultSelector: @escaping (E1, E2, E3, E4) throws -> Element,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    resultSelector: @escaping @isolated(any) (E1, E2, E3, E4) throws -> Element
   ) -> Infallible<Element> {
-    let check = IsolationCheck.ifIsolated("zip(_:_:_:_:resultSelector:)", isolation, file, line)
-    return Infallible(
-      Observable.zip(
-        source1, source2, source3, source4,
-        resultSelector: check == nil
-          ? resultSelector
-          : {
-            check?.verify(); return try resultSelector($0, $1, $2, $3)
-          }))
+    Infallible(Observable.zip(source1, source2, source3, source4, resultSelector: resultSelector))
   }
 
   /// Combines the n-th elements of five infallible sequences; see
   /// `zip(_:_:resultSelector:)`.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public static func zip<E1, E2, E3, E4, E5>(
     _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
     _ source5: Infallible<E5>,
-    resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    resultSelector: @escaping @isolated(any) (E1, E2, E3, E4, E5) throws -> Element
   ) -> Infallible<Element> {
-    let check = IsolationCheck.ifIsolated("zip(_:_:_:_:_:resultSelector:)", isolation, file, line)
-    return Infallible(
-      Observable.zip(
-        source1, source2, source3, source4, source5,
-        resultSelector: check == nil
-          ? resultSelector
-          : {
-            check?.verify(); return try resultSelector($0, $1, $2, $3, $4)
-          }))
+    Infallible(Observable.zip(source1, source2, source3, source4, source5, resultSelector: resultSelector))
   }
 
   /// Combines the n-th elements of six infallible sequences; see
   /// `zip(_:_:resultSelector:)`.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public static func zip<E1, E2, E3, E4, E5, E6>(
     _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
     _ source5: Infallible<E5>, _ source6: Infallible<E6>,
-    resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    resultSelector: @escaping @isolated(any) (E1, E2, E3, E4, E5, E6) throws -> Element
   ) -> Infallible<Element> {
-    let check = IsolationCheck.ifIsolated("zip(_:_:_:_:_:_:resultSelector:)", isolation, file, line)
-    return Infallible(
-      Observable.zip(
-        source1, source2, source3, source4, source5, source6,
-        resultSelector: check == nil
-          ? resultSelector
-          : {
-            check?.verify(); return try resultSelector($0, $1, $2, $3, $4, $5)
-          }))
+    Infallible(Observable.zip(source1, source2, source3, source4, source5, source6, resultSelector: resultSelector))
   }
 
   /// Combines the n-th elements of seven infallible sequences; see
   /// `zip(_:_:resultSelector:)`.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public static func zip<E1, E2, E3, E4, E5, E6, E7>(
     _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
     _ source5: Infallible<E5>, _ source6: Infallible<E6>, _ source7: Infallible<E7>,
-    resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    resultSelector: @escaping @isolated(any) (E1, E2, E3, E4, E5, E6, E7) throws -> Element
   ) -> Infallible<Element> {
-    let check = IsolationCheck.ifIsolated("zip(_:_:_:_:_:_:_:resultSelector:)", isolation, file, line)
-    return Infallible(
-      Observable.zip(
-        source1, source2, source3, source4, source5, source6, source7,
-        resultSelector: check == nil
-          ? resultSelector
-          : {
-            check?.verify(); return try resultSelector($0, $1, $2, $3, $4, $5, $6)
-          }))
+    Infallible(
+      Observable.zip(source1, source2, source3, source4, source5, source6, source7, resultSelector: resultSelector))
   }
 
   /// Combines the n-th elements of eight infallible sequences; see
   /// `zip(_:_:resultSelector:)`.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
     _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
     _ source5: Infallible<E5>, _ source6: Infallible<E6>, _ source7: Infallible<E7>, _ source8: Infallible<E8>,
-    resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    resultSelector: @escaping @isolated(any) (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element
   ) -> Infallible<Element> {
-    let check = IsolationCheck.ifIsolated("zip(_:_:_:_:_:_:_:_:resultSelector:)", isolation, file, line)
-    return Infallible(
+    Infallible(
       Observable.zip(
-        source1, source2, source3, source4, source5, source6, source7, source8,
-        resultSelector: check == nil
-          ? resultSelector
-          : {
-            check?.verify(); return try resultSelector($0, $1, $2, $3, $4, $5, $6, $7)
-          }))
+        source1, source2, source3, source4, source5, source6, source7, source8, resultSelector: resultSelector))
   }
 }
 

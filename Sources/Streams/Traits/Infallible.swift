@@ -10,7 +10,7 @@ public protocol InfallibleType: ObservableType {}
 ///
 /// Build one from an `Observable` by saying what to do with its errors
 /// (``ObservableConvertibleType/asInfallible(onErrorJustReturn:)`` and friends), or with
-/// ``Infallible/create(subscribe:isolation:file:line:)``. Subscribing needs no error handler.
+/// ``Infallible/create(subscribe:)``. Subscribing needs no error handler.
 public struct Infallible<Element>: ObservableConvertibleType, Sendable {
   let source: Observable<Element>
 
@@ -19,30 +19,31 @@ public struct Infallible<Element>: ObservableConvertibleType, Sendable {
   }
 
   /// The sequence as a plain observable (which never sends `.error`).
+  ///
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func asObservable() -> Observable<Element> { source }
 
   /// Subscribes with closures for elements and completion; `onDisposed` runs exactly once.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func subscribe(
-    onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    onNext: (@isolated(any) (Element) -> Void)? = nil, onCompleted: (@isolated(any) () -> Void)? = nil,
+    onDisposed: (@isolated(any) () -> Void)? = nil
   ) -> Disposable {
     source.subscribe(
-      onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation, file: file, line: line)
+      onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
   }
 
   /// Subscribes with closures that receive `object` while it is alive (held weakly).
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func subscribe<Object: AnyObject>(
-    with object: Object, onNext: ((Object, Element) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil,
-    onDisposed: ((Object) -> Void)? = nil,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    with object: Object, onNext: (@isolated(any) (Object, Element) -> Void)? = nil,
+    onCompleted: (@isolated(any) (Object) -> Void)? = nil,
+    onDisposed: (@isolated(any) (Object) -> Void)? = nil
   ) -> Disposable {
     source.subscribe(
-      with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation, file: file,
-      line: line)
+      with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
   }
 }
 
@@ -68,15 +69,14 @@ extension ObservableConvertibleType {
   /// Turns this sequence into one that cannot fail: an error switches to the sequence `handler`
   /// returns for it.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func asInfallible(
-    onErrorRecover handler: @escaping (Swift.Error) -> Infallible<Element>, isolation: (any Actor)? = #isolation,
-    file: StaticString = #file, line: UInt = #line
+    onErrorRecover handler: @escaping @isolated(any) (Swift.Error) -> Infallible<Element>
   )
     -> Infallible<Element>
   {
     let handler =
-      (isolation == nil ? handler : Isolation.guarded(handler, "asInfallible(onErrorRecover:)", isolation, file, line))
+      Isolation.checked(handler, "asInfallible(onErrorRecover:)")
     return Infallible(asObservable().catch { handler($0).asObservable() })
   }
 }

@@ -41,23 +41,21 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
   /// Creates a maybe from a function called for each subscriber; the first outcome it reports
   /// wins, later ones are ignored.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public static func create(
-    subscribe: @escaping (@escaping MaybeObserver) -> Disposable, isolation: (any Actor)? = #isolation,
-    file: StaticString = #file, line: UInt = #line
+    subscribe: @escaping @isolated(any) (@escaping MaybeObserver) -> Disposable
   ) -> PrimitiveSequence<Trait, Element> {
-    PrimitiveSequence.create(reporting: subscribe, isolation: isolation, file: file, line: line)
+    PrimitiveSequence.create(reporting: subscribe)
   }
 
   /// Subscribes with one callback for the outcome, called once: an element is reported without
   /// the completion that follows it.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func subscribe(
-    _ observer: @escaping (MaybeEvent<Element>) -> Void, isolation: (any Actor)? = #isolation,
-    file: StaticString = #file, line: UInt = #line
+    _ observer: @escaping @isolated(any) (MaybeEvent<Element>) -> Void
   ) -> Disposable {
-    primitiveSequence.reportOutcome(to: observer, isolation: isolation, file: file, line: line)
+    primitiveSequence.reportOutcome(to: observer, reportedAs: "subscribe(_:)")
   }
 
   /// Subscribes with closures for each outcome; `onDisposed` runs once, right after the outcome's
@@ -65,37 +63,33 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
   ///
   /// A failure with no `onError` goes to ``Hooks/unhandledError``.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func subscribe(
-    onSuccess: ((Element) -> Void)? = nil,
-    onError: ((Swift.Error) -> Void)? = nil,
-    onCompleted: (() -> Void)? = nil,
-    onDisposed: (() -> Void)? = nil,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    onSuccess: (@isolated(any) (Element) -> Void)? = nil,
+    onError: (@isolated(any) (Swift.Error) -> Void)? = nil,
+    onCompleted: (@isolated(any) () -> Void)? = nil,
+    onDisposed: (@isolated(any) () -> Void)? = nil
   ) -> Disposable {
     primitiveSequence.subscribeOutcome(
       as: MaybeEvent<Element>.self, onSuccess: onSuccess, onEmpty: onCompleted, onError: onError,
-      onDisposed: onDisposed, name: "subscribe(onSuccess:onError:onCompleted:onDisposed:)", isolation: isolation,
-      file: file, line: line)
+      onDisposed: onDisposed, name: "subscribe(onSuccess:onError:onCompleted:onDisposed:)")
   }
 
   /// Subscribes with closures that receive `object` while it is alive (held weakly); once it is
   /// gone, none of them runs.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func subscribe<Object: AnyObject>(
     with object: Object,
-    onSuccess: ((Object, Element) -> Void)? = nil,
-    onError: ((Object, Swift.Error) -> Void)? = nil,
-    onCompleted: ((Object) -> Void)? = nil,
-    onDisposed: ((Object) -> Void)? = nil,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    onSuccess: (@isolated(any) (Object, Element) -> Void)? = nil,
+    onError: (@isolated(any) (Object, Swift.Error) -> Void)? = nil,
+    onCompleted: (@isolated(any) (Object) -> Void)? = nil,
+    onDisposed: (@isolated(any) (Object) -> Void)? = nil
   ) -> Disposable {
-    let callbacks = WeakObjectCallbacks(object)
+    let callbacks = WeakObjectCallbacks(object, reportedAs: "subscribe(with:onSuccess:onError:onCompleted:onDisposed:)")
     return subscribe(
       onSuccess: callbacks.bind(onSuccess), onError: callbacks.bindIfPresent(onError),
-      onCompleted: callbacks.bind(onCompleted), onDisposed: callbacks.bind(onDisposed), isolation: isolation,
-      file: file, line: line)
+      onCompleted: callbacks.bind(onCompleted), onDisposed: callbacks.bind(onDisposed))
   }
 
   /// A maybe that completes at once, empty.
@@ -104,22 +98,21 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
   }
 
   /// Calls the closures for side effects, without changing the maybe; see
-  /// ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:isolation:file:line:)``
+  /// ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)``
   /// for their order. An element is followed by a completion, so `onCompleted` runs after
   /// `afterNext` too.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func `do`(
-    onNext: ((Element) throws -> Void)? = nil,
-    afterNext: ((Element) throws -> Void)? = nil,
-    onError: ((Swift.Error) throws -> Void)? = nil,
-    afterError: ((Swift.Error) throws -> Void)? = nil,
-    onCompleted: (() throws -> Void)? = nil,
-    afterCompleted: (() throws -> Void)? = nil,
-    onSubscribe: (() -> Void)? = nil,
-    onSubscribed: (() -> Void)? = nil,
-    onDispose: (() -> Void)? = nil,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    onNext: (@isolated(any) (Element) throws -> Void)? = nil,
+    afterNext: (@isolated(any) (Element) throws -> Void)? = nil,
+    onError: (@isolated(any) (Swift.Error) throws -> Void)? = nil,
+    afterError: (@isolated(any) (Swift.Error) throws -> Void)? = nil,
+    onCompleted: (@isolated(any) () throws -> Void)? = nil,
+    afterCompleted: (@isolated(any) () throws -> Void)? = nil,
+    onSubscribe: (@isolated(any) () -> Void)? = nil,
+    onSubscribed: (@isolated(any) () -> Void)? = nil,
+    onDispose: (@isolated(any) () -> Void)? = nil
   ) -> Maybe<Element> {
     Maybe(
       raw: primitiveSequence.source.do(
@@ -131,8 +124,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         afterCompleted: afterCompleted,
         onSubscribe: onSubscribe,
         onSubscribed: onSubscribed,
-        onDispose: onDispose,
-        isolation: isolation, file: file, line: line))
+        onDispose: onDispose))
   }
 
   /// A single with the element, or with `default` if the maybe completes empty.

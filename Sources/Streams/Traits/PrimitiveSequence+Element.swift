@@ -27,44 +27,40 @@ extension PrimitiveSequenceType where Trait: ZippableTrait {
 
   /// A maybe with the element if `predicate` holds for it; otherwise it completes empty.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func filter(
-    _ predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation, file: StaticString = #file,
-    line: UInt = #line
+    _ predicate: @escaping @isolated(any) (Element) throws -> Bool
   ) -> Maybe<Element> {
-    Maybe(raw: primitiveSequence.source.filter(predicate, isolation: isolation, file: file, line: line))
+    Maybe(raw: primitiveSequence.source.filter(predicate))
   }
 
   /// Transforms the element; an error thrown by `transform` fails the result.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func map<Result>(
-    _ transform: @escaping (Element) throws -> Result, isolation: (any Actor)? = #isolation, file: StaticString = #file,
-    line: UInt = #line
+    _ transform: @escaping @isolated(any) (Element) throws -> Result
   ) -> PrimitiveSequence<Trait, Result> {
-    PrimitiveSequence(raw: primitiveSequence.source.map(transform, isolation: isolation, file: file, line: line))
+    PrimitiveSequence(raw: primitiveSequence.source.map(transform))
   }
 
   /// A maybe with the transformed element, or empty when `transform` returns `nil`.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func compactMap<Result>(
-    _ transform: @escaping (Element) throws -> Result?, isolation: (any Actor)? = #isolation,
-    file: StaticString = #file, line: UInt = #line
+    _ transform: @escaping @isolated(any) (Element) throws -> Result?
   ) -> Maybe<Result> {
-    Maybe(raw: primitiveSequence.source.compactMap(transform, isolation: isolation, file: file, line: line))
+    Maybe(raw: primitiveSequence.source.compactMap(transform))
   }
 
   /// Continues with the sequence of the same trait that `selector` returns for the element.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func flatMap<Result>(
-    _ selector: @escaping (Element) throws -> PrimitiveSequence<Trait, Result>, isolation: (any Actor)? = #isolation,
-    file: StaticString = #file, line: UInt = #line
+    _ selector: @escaping @isolated(any) (Element) throws -> PrimitiveSequence<Trait, Result>
   ) -> PrimitiveSequence<Trait, Result> {
     PrimitiveSequence(
       raw: primitiveSequence.source.flatMap(
-        (isolation == nil ? selector : Isolation.guarded(selector, "flatMap", isolation, file, line))))
+        Isolation.checked(selector, "flatMap")))
   }
 
   /// On an error, succeeds with `element` instead.

@@ -4,13 +4,12 @@ extension PrimitiveSequence {
   /// A trait sequence that calls `observableFactory` for each subscriber and subscribes to what it
   /// returns; an error thrown by the factory is sent to that subscriber.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public static func deferred(
-    _ observableFactory: @escaping () throws -> PrimitiveSequence<Trait, Element>, isolation: (any Actor)? = #isolation,
-    file: StaticString = #file, line: UInt = #line
+    _ observableFactory: @escaping @isolated(any) () throws -> PrimitiveSequence<Trait, Element>
   ) -> PrimitiveSequence<Trait, Element> {
     let observableFactory =
-      (isolation == nil ? observableFactory : Isolation.guarded(observableFactory, "deferred", isolation, file, line))
+      Isolation.checked(observableFactory, "deferred")
     return PrimitiveSequence(raw: Observable.deferred { try observableFactory().asObservable() })
   }
 
@@ -24,62 +23,56 @@ extension PrimitiveSequence {
   /// element; its completion completes the result (for a ``Single``: see ``StreamsError/noElements``
   /// at its subscribe) and its error fails it.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func retry(
-    when notificationHandler: @escaping (Observable<Swift.Error>) -> some ObservableType,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    when notificationHandler: @escaping @isolated(any) (Observable<Swift.Error>) -> some ObservableType
   ) -> PrimitiveSequence<Trait, Element> {
-    PrimitiveSequence(raw: source.retry(when: notificationHandler, isolation: isolation, file: file, line: line))
+    PrimitiveSequence(raw: source.retry(when: notificationHandler))
   }
 
   /// Like `retry(when:)`, for errors of type `Error`
   /// only: an error of another type fails the result at once, without reaching the notifier.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func retry<Error: Swift.Error>(
-    when notificationHandler: @escaping (Observable<Error>) -> some ObservableType,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    when notificationHandler: @escaping @isolated(any) (Observable<Error>) -> some ObservableType
   ) -> PrimitiveSequence<Trait, Element> {
-    PrimitiveSequence(raw: source.retry(when: notificationHandler, isolation: isolation, file: file, line: line))
+    PrimitiveSequence(raw: source.retry(when: notificationHandler))
   }
 
   /// The old name of `retry(when:)`.
   @available(*, deprecated, renamed: "retry(when:)")
   public func retryWhen(
-    _ notificationHandler: @escaping (Observable<Swift.Error>) -> some ObservableType,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    _ notificationHandler: @escaping @isolated(any) (Observable<Swift.Error>) -> some ObservableType
   ) -> PrimitiveSequence<Trait, Element> {
-    retry(when: notificationHandler, isolation: isolation, file: file, line: line)
+    retry(when: notificationHandler)
   }
 
   /// The old name of the typed `retry(when:)`.
   @available(*, deprecated, renamed: "retry(when:)")
   public func retryWhen<Error: Swift.Error>(
-    _ notificationHandler: @escaping (Observable<Error>) -> some ObservableType, isolation: (any Actor)? = #isolation,
-    file: StaticString = #file, line: UInt = #line
+    _ notificationHandler: @escaping @isolated(any) (Observable<Error>) -> some ObservableType
   ) -> PrimitiveSequence<Trait, Element> {
-    retry(when: notificationHandler, isolation: isolation, file: file, line: line)
+    retry(when: notificationHandler)
   }
 
   /// On an error, continues with the trait sequence `handler` returns for it; an error thrown by
   /// `handler` fails the result.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func `catch`(
-    _ handler: @escaping (Swift.Error) throws -> PrimitiveSequence<Trait, Element>,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    _ handler: @escaping @isolated(any) (Swift.Error) throws -> PrimitiveSequence<Trait, Element>
   ) -> PrimitiveSequence<Trait, Element> {
-    let handler = (isolation == nil ? handler : Isolation.guarded(handler, "catch", isolation, file, line))
+    let handler = Isolation.checked(handler, "catch")
     return PrimitiveSequence(raw: source.catch { try handler($0).asObservable() })
   }
 
-  /// The old name of ``catch(_:isolation:file:line:)``.
+  /// The old name of ``catch(_:)``.
   @available(*, deprecated, renamed: "catch(_:)")
   public func catchError(
-    _ handler: @escaping (Swift.Error) throws -> PrimitiveSequence<Trait, Element>,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    _ handler: @escaping @isolated(any) (Swift.Error) throws -> PrimitiveSequence<Trait, Element>
   ) -> PrimitiveSequence<Trait, Element> {
-    `catch`(handler, isolation: isolation, file: file, line: line)
+    `catch`(handler)
   }
 
   /// Subscribes to (and disposes) the source on `scheduler`; see ``ObservableType/subscribe(on:)``.
@@ -105,20 +98,18 @@ extension PrimitiveSequence {
   }
 
   /// A trait sequence that owns a resource for the lifetime of each subscription; see
-  /// ``ObservableType/using(_:observableFactory:isolation:file:line:)``.
+  /// ``ObservableType/using(_:observableFactory:)``.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public static func using<Resource: Disposable>(
-    _ resourceFactory: @escaping () throws -> Resource,
-    primitiveSequenceFactory: @escaping (Resource) throws -> PrimitiveSequence<Trait, Element>,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    _ resourceFactory: @escaping @isolated(any) () throws -> Resource,
+    primitiveSequenceFactory: @escaping @isolated(any) (Resource) throws -> PrimitiveSequence<Trait, Element>
   ) -> PrimitiveSequence<Trait, Element> {
     let name: StaticString = "using(_:primitiveSequenceFactory:)"
     let resourceFactory =
-      (isolation == nil ? resourceFactory : Isolation.guarded(resourceFactory, name, isolation, file, line))
+      Isolation.checked(resourceFactory, name)
     let primitiveSequenceFactory =
-      (isolation == nil
-        ? primitiveSequenceFactory : Isolation.guarded(primitiveSequenceFactory, name, isolation, file, line))
+      Isolation.checked(primitiveSequenceFactory, name)
     return PrimitiveSequence(
       raw: Observable.using(resourceFactory) { try primitiveSequenceFactory($0).asObservable() })
   }

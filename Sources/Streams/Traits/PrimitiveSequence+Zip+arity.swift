@@ -2,12 +2,9 @@ extension PrimitiveSequenceType {
   /// Zips trait sequences of any element types with the rules of `Observable.zip`: `combine`
   /// receives their elements in order, and casts them back.
   fileprivate static func zipErased<Result>(
-    _ sources: [Observable<Any>], _ isolation: (any Actor)?, _ file: StaticString, _ line: UInt,
-    _ combine: @escaping ([Any]) throws -> Result
+    _ sources: [Observable<Any>], _ combine: @escaping ([Any]) throws -> Result
   ) -> PrimitiveSequence<Trait, Result> {
-    let combine =
-      (isolation == nil ? combine : Isolation.guarded(combine, "zip(_:_:resultSelector:)", isolation, file, line))
-    return PrimitiveSequence(raw: Observable.zip(sources, resultSelector: combine))
+    PrimitiveSequence(raw: Observable.zip(sources, resultSelector: combine))
   }
 }
 
@@ -18,73 +15,72 @@ extension PrimitiveSequenceType {
 extension PrimitiveSequenceType where Trait: ZippableTrait {
   /// Combines the elements of 2 sequences with `resultSelector`.
   ///
-  /// `resultSelector` keeps the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public static func zip<E1, E2>(
     _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
-    resultSelector: @escaping (E1, E2) throws -> Element,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    resultSelector: @escaping @isolated(any) (E1, E2) throws -> Element
   ) -> PrimitiveSequence<Trait, Element> {
-    zipErased([source1.erased, source2.erased], isolation, file, line) {
+    let resultSelector = Isolation.checked(resultSelector, "zip")
+    return zipErased([source1.erased, source2.erased]) {
       try resultSelector($0[0] as! E1, $0[1] as! E2)
     }
   }
 
   /// Combines the elements of 3 sequences with `resultSelector`.
   ///
-  /// `resultSelector` keeps the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public static func zip<E1, E2, E3>(
     _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
     _ source3: PrimitiveSequence<Trait, E3>,
-    resultSelector: @escaping (E1, E2, E3) throws -> Element,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    resultSelector: @escaping @isolated(any) (E1, E2, E3) throws -> Element
   ) -> PrimitiveSequence<Trait, Element> {
-    zipErased([source1.erased, source2.erased, source3.erased], isolation, file, line) {
+    let resultSelector = Isolation.checked(resultSelector, "zip")
+    return zipErased([source1.erased, source2.erased, source3.erased]) {
       try resultSelector($0[0] as! E1, $0[1] as! E2, $0[2] as! E3)
     }
   }
 
   /// Combines the elements of 4 sequences with `resultSelector`.
   ///
-  /// `resultSelector` keeps the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public static func zip<E1, E2, E3, E4>(
     _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
     _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
-    resultSelector: @escaping (E1, E2, E3, E4) throws -> Element,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    resultSelector: @escaping @isolated(any) (E1, E2, E3, E4) throws -> Element
   ) -> PrimitiveSequence<Trait, Element> {
-    zipErased([source1.erased, source2.erased, source3.erased, source4.erased], isolation, file, line) {
+    let resultSelector = Isolation.checked(resultSelector, "zip")
+    return zipErased([source1.erased, source2.erased, source3.erased, source4.erased]) {
       try resultSelector($0[0] as! E1, $0[1] as! E2, $0[2] as! E3, $0[3] as! E4)
     }
   }
 
   /// Combines the elements of 5 sequences with `resultSelector`.
   ///
-  /// `resultSelector` keeps the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public static func zip<E1, E2, E3, E4, E5>(
     _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
     _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
     _ source5: PrimitiveSequence<Trait, E5>,
-    resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    resultSelector: @escaping @isolated(any) (E1, E2, E3, E4, E5) throws -> Element
   ) -> PrimitiveSequence<Trait, Element> {
-    zipErased([source1.erased, source2.erased, source3.erased, source4.erased, source5.erased], isolation, file, line) {
+    let resultSelector = Isolation.checked(resultSelector, "zip")
+    return zipErased([source1.erased, source2.erased, source3.erased, source4.erased, source5.erased]) {
       try resultSelector($0[0] as! E1, $0[1] as! E2, $0[2] as! E3, $0[3] as! E4, $0[4] as! E5)
     }
   }
 
   /// Combines the elements of 6 sequences with `resultSelector`.
   ///
-  /// `resultSelector` keeps the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public static func zip<E1, E2, E3, E4, E5, E6>(
     _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
     _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
     _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
-    resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    resultSelector: @escaping @isolated(any) (E1, E2, E3, E4, E5, E6) throws -> Element
   ) -> PrimitiveSequence<Trait, Element> {
-    zipErased(
-      [source1.erased, source2.erased, source3.erased, source4.erased, source5.erased, source6.erased], isolation, file,
-      line
+    let resultSelector = Isolation.checked(resultSelector, "zip")
+    return zipErased(
+      [source1.erased, source2.erased, source3.erased, source4.erased, source5.erased, source6.erased]
     ) {
       try resultSelector($0[0] as! E1, $0[1] as! E2, $0[2] as! E3, $0[3] as! E4, $0[4] as! E5, $0[5] as! E6)
     }
@@ -92,19 +88,19 @@ extension PrimitiveSequenceType where Trait: ZippableTrait {
 
   /// Combines the elements of 7 sequences with `resultSelector`.
   ///
-  /// `resultSelector` keeps the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public static func zip<E1, E2, E3, E4, E5, E6, E7>(
     _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
     _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
     _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
     _ source7: PrimitiveSequence<Trait, E7>,
-    resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    resultSelector: @escaping @isolated(any) (E1, E2, E3, E4, E5, E6, E7) throws -> Element
   ) -> PrimitiveSequence<Trait, Element> {
-    zipErased(
+    let resultSelector = Isolation.checked(resultSelector, "zip")
+    return zipErased(
       [
         source1.erased, source2.erased, source3.erased, source4.erased, source5.erased, source6.erased, source7.erased,
-      ], isolation, file, line
+      ]
     ) {
       try resultSelector(
         $0[0] as! E1, $0[1] as! E2, $0[2] as! E3, $0[3] as! E4, $0[4] as! E5, $0[5] as! E6, $0[6] as! E7)
@@ -113,20 +109,20 @@ extension PrimitiveSequenceType where Trait: ZippableTrait {
 
   /// Combines the elements of 8 sequences with `resultSelector`.
   ///
-  /// `resultSelector` keeps the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
     _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
     _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
     _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
     _ source7: PrimitiveSequence<Trait, E7>, _ source8: PrimitiveSequence<Trait, E8>,
-    resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    resultSelector: @escaping @isolated(any) (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element
   ) -> PrimitiveSequence<Trait, Element> {
-    zipErased(
+    let resultSelector = Isolation.checked(resultSelector, "zip")
+    return zipErased(
       [
         source1.erased, source2.erased, source3.erased, source4.erased, source5.erased, source6.erased, source7.erased,
         source8.erased,
-      ], isolation, file, line
+      ]
     ) {
       try resultSelector(
         $0[0] as! E1, $0[1] as! E2, $0[2] as! E3, $0[3] as! E4, $0[4] as! E5, $0[5] as! E6, $0[6] as! E7, $0[7] as! E8)

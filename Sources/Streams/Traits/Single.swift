@@ -21,18 +21,17 @@ extension Result: TraitEvent where Failure == Swift.Error {
 }
 
 extension PrimitiveSequenceType where Trait == SingleTrait {
-  /// The callback a ``PrimitiveSequenceType/create(subscribe:isolation:file:line:)->Single<Self.Element>`` function reports its outcome to.
+  /// The callback a ``PrimitiveSequenceType/create(subscribe:)->Single<Self.Element>`` function reports its outcome to.
   public typealias SingleObserver = (SingleEvent<Element>) -> Void
 
   /// Creates a single from a function called for each subscriber; the first outcome it reports
   /// wins, later ones are ignored.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public static func create(
-    subscribe: @escaping (@escaping SingleObserver) -> Disposable, isolation: (any Actor)? = #isolation,
-    file: StaticString = #file, line: UInt = #line
+    subscribe: @escaping @isolated(any) (@escaping SingleObserver) -> Disposable
   ) -> Single<Element> {
-    Single.create(reporting: subscribe, isolation: isolation, file: file, line: line)
+    Single.create(reporting: subscribe)
   }
 
   /// Subscribes with one callback for the outcome, called once.
@@ -41,12 +40,11 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
   /// reports ``StreamsError/noElements``, where RxSwift stops in debug builds and stays silent in
   /// release builds.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func subscribe(
-    _ observer: @escaping (SingleEvent<Element>) -> Void, isolation: (any Actor)? = #isolation,
-    file: StaticString = #file, line: UInt = #line
+    _ observer: @escaping @isolated(any) (SingleEvent<Element>) -> Void
   ) -> Disposable {
-    primitiveSequence.reportOutcome(to: observer, isolation: isolation, file: file, line: line)
+    primitiveSequence.reportOutcome(to: observer, reportedAs: "subscribe(_:)")
   }
 
   /// Subscribes with closures for success and failure; `onDisposed` runs once, right after the
@@ -54,61 +52,57 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
   ///
   /// A failure with no `onFailure` goes to ``Hooks/unhandledError``.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func subscribe(
-    onSuccess: ((Element) -> Void)? = nil,
-    onFailure: ((Swift.Error) -> Void)? = nil,
-    onDisposed: (() -> Void)? = nil,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    onSuccess: (@isolated(any) (Element) -> Void)? = nil,
+    onFailure: (@isolated(any) (Swift.Error) -> Void)? = nil,
+    onDisposed: (@isolated(any) () -> Void)? = nil
   ) -> Disposable {
     primitiveSequence.subscribeOutcome(
       as: SingleEvent<Element>.self, onSuccess: onSuccess, onEmpty: nil, onError: onFailure, onDisposed: onDisposed,
-      name: "subscribe(onSuccess:onFailure:onDisposed:)", isolation: isolation, file: file, line: line)
+      name: "subscribe(onSuccess:onFailure:onDisposed:)")
   }
 
-  /// The old spelling of ``subscribe(onSuccess:onFailure:onDisposed:isolation:file:line:)``.
+  /// The old spelling of ``subscribe(onSuccess:onFailure:onDisposed:)``.
   @available(*, deprecated, renamed: "subscribe(onSuccess:onFailure:onDisposed:)")
   public func subscribe(
-    onSuccess: ((Element) -> Void)? = nil,
-    onError: @escaping ((Swift.Error) -> Void),
-    onDisposed: (() -> Void)? = nil,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    onSuccess: (@isolated(any) (Element) -> Void)? = nil,
+    onError: @escaping @isolated(any) ((Swift.Error) -> Void),
+    onDisposed: (@isolated(any) () -> Void)? = nil
   ) -> Disposable {
     subscribe(
-      onSuccess: onSuccess, onFailure: onError, onDisposed: onDisposed, isolation: isolation, file: file, line: line)
+      onSuccess: onSuccess, onFailure: onError, onDisposed: onDisposed)
   }
 
   /// Subscribes with closures that receive `object` while it is alive (held weakly); once it is
   /// gone, none of them runs.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func subscribe<Object: AnyObject>(
     with object: Object,
-    onSuccess: ((Object, Element) -> Void)? = nil,
-    onFailure: ((Object, Swift.Error) -> Void)? = nil,
-    onDisposed: ((Object) -> Void)? = nil,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    onSuccess: (@isolated(any) (Object, Element) -> Void)? = nil,
+    onFailure: (@isolated(any) (Object, Swift.Error) -> Void)? = nil,
+    onDisposed: (@isolated(any) (Object) -> Void)? = nil
   ) -> Disposable {
-    let callbacks = WeakObjectCallbacks(object)
+    let callbacks = WeakObjectCallbacks(object, reportedAs: "subscribe(with:onSuccess:onFailure:onDisposed:)")
     return subscribe(
       onSuccess: callbacks.bind(onSuccess), onFailure: callbacks.bindIfPresent(onFailure),
-      onDisposed: callbacks.bind(onDisposed), isolation: isolation, file: file, line: line)
+      onDisposed: callbacks.bind(onDisposed))
   }
 
   /// Calls the closures for side effects, without changing the single; see
-  /// ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:isolation:file:line:)``
+  /// ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)``
   /// for their order.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func `do`(
-    onSuccess: ((Element) throws -> Void)? = nil,
-    afterSuccess: ((Element) throws -> Void)? = nil,
-    onError: ((Swift.Error) throws -> Void)? = nil,
-    afterError: ((Swift.Error) throws -> Void)? = nil,
-    onSubscribe: (() -> Void)? = nil,
-    onSubscribed: (() -> Void)? = nil,
-    onDispose: (() -> Void)? = nil,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    onSuccess: (@isolated(any) (Element) throws -> Void)? = nil,
+    afterSuccess: (@isolated(any) (Element) throws -> Void)? = nil,
+    onError: (@isolated(any) (Swift.Error) throws -> Void)? = nil,
+    afterError: (@isolated(any) (Swift.Error) throws -> Void)? = nil,
+    onSubscribe: (@isolated(any) () -> Void)? = nil,
+    onSubscribed: (@isolated(any) () -> Void)? = nil,
+    onDispose: (@isolated(any) () -> Void)? = nil
   ) -> Single<Element> {
     Single(
       raw: primitiveSequence.source.do(
@@ -118,45 +112,40 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         afterError: afterError,
         onSubscribe: onSubscribe,
         onSubscribed: onSubscribed,
-        onDispose: onDispose,
-        isolation: isolation, file: file, line: line))
+        onDispose: onDispose))
   }
 
   /// Continues with the maybe that `selector` returns for the element.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func flatMapMaybe<Result>(
-    _ selector: @escaping (Element) throws -> Maybe<Result>, isolation: (any Actor)? = #isolation,
-    file: StaticString = #file, line: UInt = #line
+    _ selector: @escaping @isolated(any) (Element) throws -> Maybe<Result>
   ) -> Maybe<Result> {
     Maybe(
       raw: primitiveSequence.source.flatMap(
-        (isolation == nil ? selector : Isolation.guarded(selector, "flatMapMaybe", isolation, file, line))))
+        Isolation.checked(selector, "flatMapMaybe")))
   }
 
   /// Continues with the completable that `selector` returns for the element.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func flatMapCompletable(
-    _ selector: @escaping (Element) throws -> Completable, isolation: (any Actor)? = #isolation,
-    file: StaticString = #file, line: UInt = #line
+    _ selector: @escaping @isolated(any) (Element) throws -> Completable
   ) -> Completable {
     Completable(
       raw: primitiveSequence.source.flatMap(
-        (isolation == nil ? selector : Isolation.guarded(selector, "flatMapCompletable", isolation, file, line))))
+        Isolation.checked(selector, "flatMapCompletable")))
   }
 
   /// Combines the elements of any number of singles with `resultSelector`, once all succeeded;
   /// fails at the first error. An empty collection succeeds with `resultSelector([])`.
   ///
-  /// The closures keep the isolation of the caller (the contract article's "Isolation" section).
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public static func zip<Collection: Swift.Collection, Result>(
-    _ collection: Collection, resultSelector: @escaping ([Element]) throws -> Result,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    _ collection: Collection, resultSelector: @escaping @isolated(any) ([Element]) throws -> Result
   ) -> PrimitiveSequence<Trait, Result> where Collection.Element == PrimitiveSequence<Trait, Element> {
     let resultSelector =
-      (isolation == nil
-        ? resultSelector : Isolation.guarded(resultSelector, "zip(_:resultSelector:)", isolation, file, line))
+      Isolation.checked(resultSelector, "zip(_:resultSelector:)")
     if collection.isEmpty {
       return .deferred { PrimitiveSequence(raw: .just(try resultSelector([]))) }
     }

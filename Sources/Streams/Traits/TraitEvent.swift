@@ -14,13 +14,12 @@ protocol TraitEvent {
 extension PrimitiveSequence {
   /// A trait from a function called for each subscriber, which reports its outcome: an element is
   /// sent followed by a completion; the first outcome wins, later ones are ignored. The traits'
-  /// `create(subscribe:)`: `subscribe` is guarded for `isolation` under that name.
+  /// `create(subscribe:)`: `subscribe` is checked for its isolation under that name.
   static func create<Outcome: TraitEvent>(
-    reporting subscribe: @escaping (@escaping (Outcome) -> Void) -> Disposable, isolation: (any Actor)?,
-    file: StaticString, line: UInt
+    reporting subscribe: @escaping @isolated(any) (@escaping (Outcome) -> Void) -> Disposable
   ) -> PrimitiveSequence where Outcome.Element == Element {
     let subscribe =
-      (isolation == nil ? subscribe : Isolation.guarded(subscribe, "create(subscribe:)", isolation, file, line))
+      Isolation.checked(subscribe, "create(subscribe:)")
     return PrimitiveSequence(
       raw: Observable.create { observer in
         subscribe { outcome in
@@ -42,29 +41,30 @@ extension PrimitiveSequence {
     source.subscribeOutcome { observer(Outcome(first: $0)) }
   }
 
-  /// The traits' `subscribe(_:)`: ``reportOutcome(to:)`` with `observer` guarded for `isolation`
-  /// under that name.
+  /// The traits' `subscribe(_:)`: ``reportOutcome(to:)`` with `observer` checked for its isolation
+  /// under `name`.
   func reportOutcome<Outcome: TraitEvent>(
-    to observer: @escaping (Outcome) -> Void, isolation: (any Actor)?, file: StaticString, line: UInt
+    to observer: @escaping @isolated(any) (Outcome) -> Void, reportedAs name: StaticString
   ) -> Disposable where Outcome.Element == Element {
     reportOutcome(
-      to: (isolation == nil ? observer : Isolation.guarded(observer, "subscribe(_:)", isolation, file, line)))
+      to: Isolation.checked(observer, name))
   }
 
   /// Subscribes with a closure for each way the outcome of type `Outcome` can end (a `nil` closure
   /// does nothing, but an error with no `onError` goes to ``Hooks/unhandledError``); `onDisposed`
   /// runs once, right after the outcome's closure, or when the subscription is disposed first.
   ///
-  /// The traits' `subscribe(on…:onDisposed:)`, named `name`: each closure is guarded for
-  /// `isolation` under that name.
+  /// The traits' `subscribe(on…:onDisposed:)`, named `name`: each closure is checked for
+  /// its isolation under that name.
   func subscribeOutcome<Outcome: TraitEvent>(
-    as _: Outcome.Type, onSuccess: ((Element) -> Void)?, onEmpty: (() -> Void)?, onError: ((Swift.Error) -> Void)?,
-    onDisposed: (() -> Void)?, name: StaticString, isolation: (any Actor)?, file: StaticString, line: UInt
+    as _: Outcome.Type, onSuccess: (@isolated(any) (Element) -> Void)?, onEmpty: (@isolated(any) () -> Void)?,
+    onError: (@isolated(any) (Swift.Error) -> Void)?,
+    onDisposed: (@isolated(any) () -> Void)?, name: StaticString
   ) -> Disposable where Outcome.Element == Element {
-    let onSuccess = (isolation == nil ? onSuccess : Isolation.guarded(onSuccess, name, isolation, file, line))
-    let onEmpty = (isolation == nil ? onEmpty : Isolation.guarded(onEmpty, name, isolation, file, line))
-    let onError = (isolation == nil ? onError : Isolation.guarded(onError, name, isolation, file, line))
-    let onDisposed = (isolation == nil ? onDisposed : Isolation.guarded(onDisposed, name, isolation, file, line))
+    let onSuccess = Isolation.checked(onSuccess, name)
+    let onEmpty = Isolation.checked(onEmpty, name)
+    let onError = Isolation.checked(onError, name)
+    let onDisposed = Isolation.checked(onDisposed, name)
     let outcome = TraitOutcome(onError: onError, onDisposed: onDisposed)
     return outcome.attach(
       reportOutcome { (event: Outcome) in

@@ -15,7 +15,7 @@ extension ControlSource {
       // Unchecked: called only through `MainActorDelivery.run`, which checks it runs as the main actor.
       let fire = UncheckedSendable({ [weak control] in if let control { handler(control) } } as @MainActor () -> Void)
       let token = center.addObserver(forName: name, object: object(control), queue: nil) { _ in
-        MainActorDelivery.run("ControlEvent", #file, #line) { fire.value() }
+        MainActorDelivery.run("ControlEvent") { fire.value() }
       }
       return Disposables.create { center.removeObserver(token) }
     }

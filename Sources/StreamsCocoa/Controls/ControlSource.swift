@@ -59,7 +59,7 @@ package enum ControlSource {
     Observable<Element>.create { [weak control] observer in
       // Unchecked: the control is only used inside `run`, as the main actor, on this thread.
       let control = UncheckedSendable(control)
-      return MainActorDelivery.run(name, #file, #line) {
+      return MainActorDelivery.run(name) {
         guard let control = control.value else {
           observer.on(.completed)
           return Disposables.create()

@@ -39,14 +39,14 @@ extension ObservableType where Element: Sendable {
       .concat(Observable.never())
       .take(until: deallocated)
       .subscribe { (event: Event<Element>) in
-        MainActorDelivery.run("items", #file, #line) {
+        MainActorDelivery.run("items") {
           binding(proxy, event)
           if event.isStopEvent { uninstall.dispose() }
         }
       }
     return Disposables.create { [weak object] in
       subscription.dispose()
-      MainActorDelivery.runNowOrEnqueue("DelegateProxy", #file, #line) {
+      MainActorDelivery.runNowOrEnqueue("DelegateProxy") {
         if let object { layout(object) }
         uninstall.dispose()
       }

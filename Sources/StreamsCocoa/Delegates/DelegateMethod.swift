@@ -37,13 +37,13 @@ package final class DelegateMethod<Arguments> {
   package var events: Observable<Arguments> {
     let subject = self.subject
     return Observable.create { [weak self] observer in
-      MainActorDelivery.run("DelegateMethod", #file, #line) {
+      MainActorDelivery.run("DelegateMethod") {
         let subscription = subject.subscribe(observer)
         guard let self, let name = self.name, let proxy = self.proxy else { return subscription }
         proxy.observerCount(of: name, changedBy: 1)
         return Disposables.create { [weak proxy] in
           subscription.dispose()
-          MainActorDelivery.runNowOrEnqueue("DelegateProxy", #file, #line) {
+          MainActorDelivery.runNowOrEnqueue("DelegateProxy") {
             proxy?.observerCount(of: name, changedBy: -1)
           }
         }
@@ -55,7 +55,7 @@ package final class DelegateMethod<Arguments> {
   /// Calls `handler` on each call, until disposed: what a ``ControlProperty`` of the proxy's
   /// parent listens to (``ControlSource``).
   package func listen(_ handler: @escaping @MainActor () -> Void) -> Disposable {
-    subject.subscribe(onNext: { _ in MainActorDelivery.run("DelegateMethod", #file, #line, handler) })
+    subject.subscribe(onNext: { _ in MainActorDelivery.run("DelegateMethod", handler) })
   }
 
   deinit {

@@ -114,7 +114,7 @@ open class DelegateProxy<P: AnyObject, D>: NSObject {
     /// `forwardInvocation:` drops such calls; without `NSInvocation`, UIKit is made to ask again.
     private func reinstallWhenDeallocated(_ delegate: AnyObject) {
       let watcher = DeallocationWatcher { [weak self] in
-        MainActorDelivery.runNowOrEnqueue("DelegateProxy", #file, #line) { self?.reinstall() }
+        MainActorDelivery.runNowOrEnqueue("DelegateProxy") { self?.reinstall() }
       }
       // The key: this proxy's address, one watcher per proxy and delegate.
       objc_setAssociatedObject(delegate, Unmanaged.passUnretained(self).toOpaque(), watcher, .OBJC_ASSOCIATION_RETAIN)

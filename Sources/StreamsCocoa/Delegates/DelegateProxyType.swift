@@ -119,7 +119,7 @@ extension DelegateProxyType {
     }
     proxy.setForwardToDelegate(forwardDelegate, retainDelegate: retainDelegate)
     return Disposables.create { [weak installed] in
-      MainActorDelivery.runNowOrEnqueue("DelegateProxy", #file, #line) {
+      MainActorDelivery.runNowOrEnqueue("DelegateProxy") {
         // Removed if it is still the forward delegate, or if it was deallocated meanwhile.
         let current = proxy.forwardToDelegate().map { $0 as AnyObject }
         guard current === installed else { return }

@@ -20,7 +20,7 @@
       -> Disposable
     where Source.Element == Items {
       { cellFactory in
-        let dataSource = MainActorDelivery.run(with: cellFactory, "items", #file, #line) {
+        let dataSource = MainActorDelivery.run(with: cellFactory, "items") {
           RxCollectionViewReactiveArrayDataSource<Items>(cellFactory: $0)
         }
         return items(dataSource: dataSource)(source)
@@ -35,7 +35,7 @@
     where Source.Element == Items {
       { source in
         { configureCell in
-          let dataSource = MainActorDelivery.run(with: configureCell, "items", #file, #line) { configureCell in
+          let dataSource = MainActorDelivery.run(with: configureCell, "items") { configureCell in
             RxCollectionViewReactiveArrayDataSource<Items> { collectionView, item, element in
               let cell = collectionView.dequeueReusableCell(
                 withReuseIdentifier: cellIdentifier, for: IndexPath(item: item, section: 0))
@@ -58,7 +58,7 @@
       dataSource: DataSource
     ) -> (_ source: Source) -> Disposable where DataSource.Element == Source.Element, Source.Element: Sendable {
       { source in
-        MainActorDelivery.run(with: (base, source, dataSource), "items", #file, #line) { base, source, dataSource in
+        MainActorDelivery.run(with: (base, source, dataSource), "items") { base, source, dataSource in
           // Makes the delegate proxy the collection view's delegate first, as RxCocoa does.
           _ = RxScrollViewDelegateProxy.proxy(for: base)
           return ItemsBinding.bind(

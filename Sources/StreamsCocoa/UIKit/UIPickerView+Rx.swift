@@ -47,7 +47,7 @@
     ) -> (_ titleForRow: @escaping (Int, Items.Element) -> String?) -> Disposable where Source.Element == Items {
       { titleForRow in
         items(
-          adapter: MainActorDelivery.run(with: titleForRow, "items", #file, #line) {
+          adapter: MainActorDelivery.run(with: titleForRow, "items") {
             RxStringPickerViewAdapter<Items>(titleForRow: $0)
           })(source)
       }
@@ -59,7 +59,7 @@
     ) -> (_ attributedTitleForRow: @escaping (Int, Items.Element) -> NSAttributedString?) -> Disposable
     where Source.Element == Items {
       { attributedTitleForRow in
-        let adapter = MainActorDelivery.run(with: attributedTitleForRow, "items", #file, #line) {
+        let adapter = MainActorDelivery.run(with: attributedTitleForRow, "items") {
           RxAttributedStringPickerViewAdapter<Items>(attributedTitleForRow: $0)
         }
         return items(adapter: adapter)(source)
@@ -74,7 +74,7 @@
     where Source.Element == Items {
       { viewForRow in
         items(
-          adapter: MainActorDelivery.run(with: viewForRow, "items", #file, #line) {
+          adapter: MainActorDelivery.run(with: viewForRow, "items") {
             RxPickerViewViewAdapter<Items>(viewForRow: $0)
           })(source)
       }
@@ -88,7 +88,7 @@
       adapter: Adapter
     ) -> (_ source: Source) -> Disposable where Source.Element == Adapter.Element, Source.Element: Sendable {
       { source in
-        MainActorDelivery.run(with: (base, source, adapter), "items", #file, #line) { base, source, adapter in
+        MainActorDelivery.run(with: (base, source, adapter), "items") { base, source, adapter in
           let delegate = base.rx.setDelegate(adapter)
           let dataSource = ItemsBinding.bind(
             source, to: base, through: RxPickerViewDataSourceProxy.self, dataSource: adapter

@@ -19,7 +19,7 @@
     ) -> (_ cellFactory: @escaping (UITableView, Int, Items.Element) -> UITableViewCell) -> Disposable
     where Source.Element == Items {
       { cellFactory in
-        let dataSource = MainActorDelivery.run(with: cellFactory, "items", #file, #line) {
+        let dataSource = MainActorDelivery.run(with: cellFactory, "items") {
           RxTableViewReactiveArrayDataSource<Items>(cellFactory: $0)
         }
         return items(dataSource: dataSource)(source)
@@ -34,7 +34,7 @@
     where Source.Element == Items {
       { source in
         { configureCell in
-          let dataSource = MainActorDelivery.run(with: configureCell, "items", #file, #line) { configureCell in
+          let dataSource = MainActorDelivery.run(with: configureCell, "items") { configureCell in
             RxTableViewReactiveArrayDataSource<Items> { tableView, row, element in
               let cell = tableView.dequeueReusableCell(
                 withIdentifier: cellIdentifier, for: IndexPath(row: row, section: 0))
@@ -55,7 +55,7 @@
       dataSource: DataSource
     ) -> (_ source: Source) -> Disposable where DataSource.Element == Source.Element, Source.Element: Sendable {
       { source in
-        MainActorDelivery.run(with: (base, source, dataSource), "items", #file, #line) { base, source, dataSource in
+        MainActorDelivery.run(with: (base, source, dataSource), "items") { base, source, dataSource in
           // Makes the delegate proxy the table's delegate first, as RxCocoa does.
           _ = RxScrollViewDelegateProxy.proxy(for: base)
           return ItemsBinding.bind(source, to: base, through: RxTableViewDataSourceProxy.self, dataSource: dataSource) {

@@ -85,7 +85,7 @@
         storageEdited(view) { view in
           // Unchecked: sent to the main queue, run as the main actor.
           let later = UncheckedSendable({ [weak view] in if let view { handler(view) } } as @MainActor () -> Void)
-          DispatchQueue.main.async { MainActorDelivery.run("ControlProperty", #file, #line) { later.value() } }
+          DispatchQueue.main.async { MainActorDelivery.run("ControlProperty") { later.value() } }
         }
       }
       return ControlSource.property(of: base, deallocated: deallocated, listen: listen, getter: getter, setter: setter)

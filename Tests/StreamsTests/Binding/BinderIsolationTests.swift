@@ -18,7 +18,7 @@ struct BinderIsolationTests {
       label.text = text
       bound.signal()
     }
-    let violations = IsolationViolations.recorded {
+    let violations = await IsolationViolations.reported {
       binder.onNext("hello")  // From a background thread: scheduled on the main queue.
       #expect(Watchdog.wait(bound))
     }
@@ -28,10 +28,10 @@ struct BinderIsolationTests {
 
   @Test("With a scheduler, the binding keeps the caller's isolation: a main-actor binding run off it is reported")
   @MainActor
-  func schedulerBindingKeepsTheCallersIsolation() {
+  func schedulerBindingKeepsTheCallersIsolation() async {
     let label = Label()
     let bound = DispatchSemaphore(value: 0)
-    let violations = IsolationViolations.recorded {
+    let violations = await IsolationViolations.reported {
       let binder = Binder<String>(label, scheduler: ConcurrentDispatchQueueScheduler(qos: .default)) { _, _ in
         bound.signal()
       }
@@ -42,9 +42,9 @@ struct BinderIsolationTests {
   }
 
   @Test("With a scheduler, a binding built outside any actor runs there unchecked")
-  func nonisolatedSchedulerBinding() {
+  func nonisolatedSchedulerBinding() async {
     let log = Log()
-    let violations = IsolationViolations.recorded {
+    let violations = await IsolationViolations.reported {
       let binder = Binder(log, scheduler: CurrentThreadScheduler.instance) { log, text in log(text) }
       binder.onNext("hello")
     }

@@ -87,8 +87,8 @@ struct AsObservableTests {
     let collector = EventCollector<Int>()
     let subscription = SiteRecordingSequence(count: 3, sites: sites).asObservable()
       .subscribe(
-        collector.observer(onNext: { _ in deliverySites.withLock { $0.append(MainQueueMarker.isOnMainQueue) } }),
-        isolation: nil)  // The collector's closure is formed outside any actor, though subscribed from the main actor.
+        // The collector's closure is formed outside any actor, though subscribed from the main actor.
+        collector.observer(onNext: { _ in deliverySites.withLock { $0.append(MainQueueMarker.isOnMainQueue) } }))
     await collector.ended.wait()
     subscription.dispose()
     #expect(collector.elements == [0, 1, 2])
@@ -110,7 +110,7 @@ struct AsObservableTests {
     #expect(factoryCalls.value.isEmpty)  // Cold: nothing until subscribed.
     for _ in 0..<2 {
       let collector = EventCollector<Int>()
-      let subscription = observable.subscribe(collector.observer(), isolation: nil)  // Formed outside any actor.
+      let subscription = observable.subscribe(collector.observer())  // Formed outside any actor.
       await collector.ended.wait()
       subscription.dispose()
       #expect(collector.elements == [0, 1])

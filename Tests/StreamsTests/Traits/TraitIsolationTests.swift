@@ -27,9 +27,9 @@ struct TraitIsolationTests {
     "A Single's map and subscribe(onSuccess:) closures formed on the main actor, run on a concurrent queue, are reported"
   )
   @MainActor
-  func singleOffTheMainActor() {
+  func singleOffTheMainActor() async {
     let done = DispatchSemaphore(value: 0)
-    let violations = IsolationViolations.recorded {
+    let violations = await IsolationViolations.reported {
       let subscription = Single.just(1)
         .observe(on: ConcurrentDispatchQueueScheduler(qos: .default))
         .map { $0 + 1 }
@@ -38,17 +38,16 @@ struct TraitIsolationTests {
       subscription.dispose()
     }
     #expect(violations.map(\.operatorName) == ["map", "subscribe(onSuccess:onFailure:onDisposed:)"])
-    #expect(
-      violations.allSatisfy { "\($0.file)".hasSuffix("TraitIsolationTests.swift") && $0.isolation == "MainActor" })
+    #expect(violations.allSatisfy { $0.isolation == "MainActor" })
   }
 
   @Test(
     "A Maybe's filter and subscribe(onSuccess:) closures formed on the main actor, run on a concurrent queue, are reported"
   )
   @MainActor
-  func maybeOffTheMainActor() {
+  func maybeOffTheMainActor() async {
     let done = DispatchSemaphore(value: 0)
-    let violations = IsolationViolations.recorded {
+    let violations = await IsolationViolations.reported {
       let subscription = Maybe.just(1)
         .observe(on: ConcurrentDispatchQueueScheduler(qos: .default))
         .filter { $0 > 0 }
@@ -62,20 +61,20 @@ struct TraitIsolationTests {
 
   @Test("Each trait and Infallible closure API reports under its own name")
   @MainActor
-  func eachApiReportsItsName() {
+  func eachApiReportsItsName() async {
     let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
     let done = DispatchSemaphore(value: 0)
-    let violations = IsolationViolations.recorded {
+    let violations = await IsolationViolations.reported {
       let subscriptions = [
         Single.just(1).observe(on: scheduler).do(onSuccess: { _ in })
-          .subscribe(onSuccess: { _ in done.signal() }, isolation: nil),
+          .subscribe(onSuccess: { @Sendable _ in done.signal() }),
         Single.just(1).observe(on: scheduler).flatMap { Single.just($0) }
-          .subscribe(onSuccess: { _ in done.signal() }, isolation: nil),
+          .subscribe(onSuccess: { @Sendable _ in done.signal() }),
         Single<Int>.error(TestError()).observe(on: scheduler).catch { _ in .just(0) }
-          .subscribe(onSuccess: { _ in done.signal() }, isolation: nil),
+          .subscribe(onSuccess: { @Sendable _ in done.signal() }),
         Completable.empty().observe(on: scheduler).subscribe(onCompleted: { done.signal() }),
         Infallible.just(1).asObservable().observe(on: scheduler).asInfallible(onErrorJustReturn: 0).map { $0 }
-          .subscribe(onNext: { _ in done.signal() }, isolation: nil),
+          .subscribe(onNext: { @Sendable _ in done.signal() }),
       ]
       for _ in subscriptions { #expect(Watchdog.wait(done)) }
       subscriptions.forEach { $0.dispose() }
@@ -87,9 +86,9 @@ struct TraitIsolationTests {
   }
 
   @Test("The same chains built outside any actor report nothing")
-  func nonisolatedReportsNothing() {
+  func nonisolatedReportsNothing() async {
     let done = DispatchSemaphore(value: 0)
-    let violations = IsolationViolations.recorded {
+    let violations = await IsolationViolations.reported {
       let subscriptions = nonisolatedChains(on: ConcurrentDispatchQueueScheduler(qos: .default), done: done)
       for _ in subscriptions { #expect(Watchdog.wait(done)) }
       subscriptions.forEach { $0.dispose() }
@@ -97,15 +96,15 @@ struct TraitIsolationTests {
     #expect(violations.isEmpty)
   }
 
-  @Test("isolation: nil opts a main-actor caller's closures out of the check")
+  @Test("@Sendable closures of a main-actor caller are nonisolated: not checked")
   @MainActor
-  func isolationNilOptsOut() {
+  func sendableClosuresAreNotChecked() async {
     let done = DispatchSemaphore(value: 0)
-    let violations = IsolationViolations.recorded {
+    let violations = await IsolationViolations.reported {
       let subscription = Single.just(1)
         .observe(on: ConcurrentDispatchQueueScheduler(qos: .default))
-        .map({ $0 + 1 }, isolation: nil)
-        .subscribe(onSuccess: { _ in done.signal() }, isolation: nil)
+        .map({ @Sendable in $0 + 1 })
+        .subscribe(onSuccess: { @Sendable _ in done.signal() })
       #expect(Watchdog.wait(done))
       subscription.dispose()
     }

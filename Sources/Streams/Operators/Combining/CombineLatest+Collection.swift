@@ -2,14 +2,14 @@ extension ObservableType {
   /// Combines the latest elements of any number of sources of one type.
   ///
   /// An empty collection sends `resultSelector([])` once, then completes.
+  ///
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public static func combineLatest<Collection: Swift.Collection>(
-    _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) throws -> Element,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    _ collection: Collection, resultSelector: @escaping @isolated(any) ([Collection.Element.Element]) throws -> Element
   ) -> Observable<Element> where Collection.Element: ObservableConvertibleType {
     combineLatest(
       sources: collection.map { $0.asObservable() }, releasingEachOnEnd: false,
-      resultSelector: (isolation == nil
-        ? resultSelector : Isolation.guarded(resultSelector, "combineLatest", isolation, file, line)))
+      resultSelector: Isolation.checked(resultSelector, "combineLatest"))
   }
 
   /// The body of the collection form and of the forms with three to eight sources.

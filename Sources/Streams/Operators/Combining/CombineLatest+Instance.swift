@@ -10,12 +10,13 @@ extension ObservableType {
 
   /// Combines the latest elements of this sequence and another source with `resultSelector`; the instance form of
   /// `combineLatest(_:_:resultSelector:)`.
+  ///
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func combineLatest<O2: ObservableConvertibleType, Result>(
-    _ source2: O2, resultSelector: @escaping (Element, O2.Element) throws -> Result,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    _ source2: O2, resultSelector: @escaping @isolated(any) (Element, O2.Element) throws -> Result
   ) -> Observable<Result> {
     Observable<Result>.combineLatest(
-      self, source2, resultSelector: resultSelector, isolation: isolation, file: file, line: line)
+      self, source2, resultSelector: resultSelector)
   }
 
   /// Combines the latest elements of this sequence and two more sources into tuples; the instance form of
@@ -28,12 +29,14 @@ extension ObservableType {
 
   /// Combines the latest elements of this sequence and two more sources with `resultSelector`; the instance form of
   /// `combineLatest(_:_:_:resultSelector:)`.
+  ///
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func combineLatest<O2: ObservableConvertibleType, O3: ObservableConvertibleType, Result>(
-    _ source2: O2, _ source3: O3, resultSelector: @escaping (Element, O2.Element, O3.Element) throws -> Result,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    _ source2: O2, _ source3: O3,
+    resultSelector: @escaping @isolated(any) (Element, O2.Element, O3.Element) throws -> Result
   ) -> Observable<Result> {
     Observable<Result>.combineLatest(
-      self, source2, source3, resultSelector: resultSelector, isolation: isolation, file: file, line: line)
+      self, source2, source3, resultSelector: resultSelector)
   }
 
   /// Combines the latest elements of this sequence and three more sources into tuples; the instance form of
@@ -48,15 +51,16 @@ extension ObservableType {
 
   /// Combines the latest elements of this sequence and three more sources with `resultSelector`; the instance form of
   /// `combineLatest(_:_:_:_:resultSelector:)`.
+  ///
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func combineLatest<
     O2: ObservableConvertibleType, O3: ObservableConvertibleType, O4: ObservableConvertibleType, Result
   >(
     _ source2: O2, _ source3: O3, _ source4: O4,
-    resultSelector: @escaping (Element, O2.Element, O3.Element, O4.Element) throws -> Result,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    resultSelector: @escaping @isolated(any) (Element, O2.Element, O3.Element, O4.Element) throws -> Result
   ) -> Observable<Result> {
     Observable<Result>.combineLatest(
-      self, source2, source3, source4, resultSelector: resultSelector, isolation: isolation, file: file, line: line)
+      self, source2, source3, source4, resultSelector: resultSelector)
   }
 
   /// Combines the latest elements of this sequence and four more sources into tuples; the instance form of
@@ -74,17 +78,17 @@ extension ObservableType {
 
   /// Combines the latest elements of this sequence and four more sources with `resultSelector`; the instance form of
   /// `combineLatest(_:_:_:_:_:resultSelector:)`.
+  ///
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func combineLatest<
     O2: ObservableConvertibleType, O3: ObservableConvertibleType, O4: ObservableConvertibleType,
     O5: ObservableConvertibleType, Result
   >(
     _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
-    resultSelector: @escaping (Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Result,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    resultSelector: @escaping @isolated(any) (Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Result
   ) -> Observable<Result> {
     Observable<Result>.combineLatest(
-      self, source2, source3, source4, source5, resultSelector: resultSelector, isolation: isolation, file: file,
-      line: line)
+      self, source2, source3, source4, source5, resultSelector: resultSelector)
   }
 
   /// Combines the latest elements of this sequence and five more sources into tuples; the instance form of
@@ -102,17 +106,18 @@ extension ObservableType {
 
   /// Combines the latest elements of this sequence and five more sources with `resultSelector`; the instance form of
   /// `combineLatest(_:_:_:_:_:_:resultSelector:)`.
+  ///
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func combineLatest<
     O2: ObservableConvertibleType, O3: ObservableConvertibleType, O4: ObservableConvertibleType,
     O5: ObservableConvertibleType, O6: ObservableConvertibleType, Result
   >(
     _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
-    resultSelector: @escaping (Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Result,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    resultSelector:
+      @escaping @isolated(any) (Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Result
   ) -> Observable<Result> {
     Observable<Result>.combineLatest(
-      self, source2, source3, source4, source5, source6, resultSelector: resultSelector, isolation: isolation,
-      file: file, line: line)
+      self, source2, source3, source4, source5, source6, resultSelector: resultSelector)
   }
 
   /// Combines the latest elements of this sequence and six more sources into tuples; the instance form of
@@ -136,12 +141,10 @@ extension ObservableType {
   >(
     _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
     resultSelector:
-      @escaping (Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Result,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+      @escaping (Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Result
   ) -> Observable<Result> {
     Observable<Result>.combineLatest(
-      self, source2, source3, source4, source5, source6, source7, resultSelector: resultSelector, isolation: isolation,
-      file: file, line: line)
+      self, source2, source3, source4, source5, source6, source7, resultSelector: resultSelector)
   }
 
   /// Combines the latest elements of this sequence and seven more sources into tuples; the instance form of
@@ -169,11 +172,9 @@ extension ObservableType {
     _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8,
     resultSelector:
       @escaping (Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws ->
-      Result,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+      Result
   ) -> Observable<Result> {
     Observable<Result>.combineLatest(
-      self, source2, source3, source4, source5, source6, source7, source8, resultSelector: resultSelector,
-      isolation: isolation, file: file, line: line)
+      self, source2, source3, source4, source5, source6, source7, source8, resultSelector: resultSelector)
   }
 }

@@ -9,13 +9,13 @@ extension ObservableType {
   /// ----a-----b---|   combineLatest
   /// ----1a--2a-2b-|
   /// ```
+  ///
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public static func combineLatest<O1: ObservableConvertibleType, O2: ObservableConvertibleType>(
-    _ source1: O1, _ source2: O2, resultSelector: @escaping (O1.Element, O2.Element) throws -> Element,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    _ source1: O1, _ source2: O2, resultSelector: @escaping @isolated(any) (O1.Element, O2.Element) throws -> Element
   ) -> Observable<Element> {
     CombineLatest2(
       source1.asObservable(), source2.asObservable(),
-      resultSelector: (isolation == nil
-        ? resultSelector : Isolation.guarded(resultSelector, "combineLatest", isolation, file, line)))
+      resultSelector: Isolation.checked(resultSelector, "combineLatest"))
   }
 }

@@ -10,23 +10,24 @@ extension ObservableType {
   /// --a----b---------|   withLatestFrom
   /// ----1a---2b---3b-|
   /// ```
+  ///
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func withLatestFrom<Second: ObservableConvertibleType, Result>(
-    _ second: Second, resultSelector: @escaping (Element, Second.Element) throws -> Result,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    _ second: Second, resultSelector: @escaping @isolated(any) (Element, Second.Element) throws -> Result
   ) -> Observable<Result> {
     withLatestFrom(
-      second, resultSelector: resultSelector, reportedAs: "withLatestFrom", isolation: isolation, file: file, line: line
+      second, resultSelector: resultSelector, reportedAs: "withLatestFrom"
     )
   }
 
-  /// `withLatestFrom(_:resultSelector:)` with `resultSelector` guarded for `isolation` under
+  /// `withLatestFrom(_:resultSelector:)` with `resultSelector` checked for its isolation under
   /// `name`: the body of Observable's and Infallible's forms, each reporting its own name.
   func withLatestFrom<Second: ObservableConvertibleType, Result>(
-    _ second: Second, resultSelector: @escaping (Element, Second.Element) throws -> Result,
-    reportedAs name: StaticString, isolation: (any Actor)?, file: StaticString, line: UInt
+    _ second: Second, resultSelector: @escaping @isolated(any) (Element, Second.Element) throws -> Result,
+    reportedAs name: StaticString
   ) -> Observable<Result> {
     let resultSelector =
-      (isolation == nil ? resultSelector : Isolation.guarded(resultSelector, name, isolation, file, line))
+      Isolation.checked(resultSelector, name)
     let (first, second) = (asObservable(), second.asObservable())
     return Observable.create { observer in
       // The two sources may send from different threads: the latest element of `second` is kept

@@ -9,12 +9,13 @@ extension ObservableType {
   /// ----a--b-------|   zip
   /// ----1a-2b------|
   /// ```
+  ///
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public static func zip<O1: ObservableConvertibleType, O2: ObservableConvertibleType>(
-    _ source1: O1, _ source2: O2, resultSelector: @escaping (O1.Element, O2.Element) throws -> Element,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    _ source1: O1, _ source2: O2, resultSelector: @escaping @isolated(any) (O1.Element, O2.Element) throws -> Element
   ) -> Observable<Element> {
     let resultSelector =
-      (isolation == nil ? resultSelector : Isolation.guarded(resultSelector, "zip", isolation, file, line))
+      Isolation.checked(resultSelector, "zip")
     let (s1, s2) = (source1.asObservable(), source2.asObservable())
     return Observable.create { observer in
       var q1 = Queue<O1.Element>()
@@ -27,13 +28,14 @@ extension ObservableType {
   }
 
   /// Combines the n-th elements of three sources; see `zip(_:_:resultSelector:)`.
+  ///
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public static func zip<O1: ObservableConvertibleType, O2: ObservableConvertibleType, O3: ObservableConvertibleType>(
     _ source1: O1, _ source2: O2, _ source3: O3,
-    resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    resultSelector: @escaping @isolated(any) (O1.Element, O2.Element, O3.Element) throws -> Element
   ) -> Observable<Element> {
     let resultSelector =
-      (isolation == nil ? resultSelector : Isolation.guarded(resultSelector, "zip", isolation, file, line))
+      Isolation.checked(resultSelector, "zip")
     let (s1, s2, s3) = (source1.asObservable(), source2.asObservable(), source3.asObservable())
     return Observable.create { observer in
       var q1 = Queue<O1.Element>()
@@ -54,13 +56,13 @@ extension ObservableType {
   /// An empty collection completes at once, with no element. Completes when every source has
   /// completed, or when an element arrives while every other source has completed and some
   /// queue is empty (RxSwift's rule for this form). The first error ends the result.
+  ///
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public static func zip<Collection: Swift.Collection>(
-    _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) throws -> Element,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    _ collection: Collection, resultSelector: @escaping @isolated(any) ([Collection.Element.Element]) throws -> Element
   ) -> Observable<Element> where Collection.Element: ObservableConvertibleType {
     ZipCollection(
       sources: collection.map { $0.asObservable() },
-      resultSelector: (isolation == nil
-        ? resultSelector : Isolation.guarded(resultSelector, "zip", isolation, file, line)))
+      resultSelector: Isolation.checked(resultSelector, "zip"))
   }
 }

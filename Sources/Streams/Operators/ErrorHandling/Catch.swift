@@ -7,11 +7,12 @@ extension ObservableType {
   /// --1--#          catch { _ in 8--9--| }
   /// --1--8--9--|
   /// ```
+  ///
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func `catch`(
-    _ handler: @escaping (Swift.Error) throws -> Observable<Element>, isolation: (any Actor)? = #isolation,
-    file: StaticString = #file, line: UInt = #line
+    _ handler: @escaping @isolated(any) (Swift.Error) throws -> Observable<Element>
   ) -> Observable<Element> {
-    let handler = (isolation == nil ? handler : Isolation.guarded(handler, "catch", isolation, file, line))
+    let handler = Isolation.checked(handler, "catch")
     let source = asObservable()
     return Observable.create { observer in
       let subscription = SerialDisposable()

@@ -9,31 +9,31 @@ extension ObservableType {
   /// error, a completion completes the result. Events of the handler's sequence while no error is
   /// pending are ignored: if it completes then, the result completes when the source completes (or
   /// at the next error). An error that is not an `Error` ends the result at once.
+  ///
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func retry<Error: Swift.Error, Trigger: ObservableConvertibleType>(
-    when notificationHandler: @escaping (Observable<Error>) -> Trigger,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    when notificationHandler: @escaping @isolated(any) (Observable<Error>) -> Trigger
   ) -> Observable<Element> {
-    retrying(when: notificationHandler, isolation: isolation, file: file, line: line)
+    retrying(when: notificationHandler)
   }
 
   /// `retry(when:)` with the errors as `Swift.Error`.
+  ///
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func retry<Trigger: ObservableConvertibleType>(
-    when notificationHandler: @escaping (Observable<Swift.Error>) -> Trigger,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    when notificationHandler: @escaping @isolated(any) (Observable<Swift.Error>) -> Trigger
   ) -> Observable<Element> {
-    retrying(when: notificationHandler, isolation: isolation, file: file, line: line)
+    retrying(when: notificationHandler)
   }
 
-  /// Both `retry(when:)` overloads: `notificationHandler`, guarded for `isolation`, drives a
+  /// Both `retry(when:)` overloads: `notificationHandler`, checked for its isolation, drives a
   /// ``RetryWhen`` over this sequence; `Error` is the error type the handler's sequence receives.
   private func retrying<Error: Swift.Error, Trigger: ObservableConvertibleType>(
-    when notificationHandler: @escaping (Observable<Error>) -> Trigger,
-    isolation: (any Actor)?, file: StaticString, line: UInt
+    when notificationHandler: @escaping @isolated(any) (Observable<Error>) -> Trigger
   ) -> Observable<Element> {
     RetryWhen(
       source: asObservable(),
-      notificationHandler: (isolation == nil
-        ? notificationHandler : Isolation.guarded(notificationHandler, "retry(when:)", isolation, file, line)))
+      notificationHandler: Isolation.checked(notificationHandler, "retry(when:)"))
   }
 }
 

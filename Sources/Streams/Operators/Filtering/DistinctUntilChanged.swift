@@ -8,11 +8,12 @@ extension ObservableType {
   /// --1--1--2--2--1--|   distinctUntilChanged()
   /// --1-----2-----1--|
   /// ```
+  ///
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func distinctUntilChanged(
-    _ comparer: @escaping (Element, Element) throws -> Bool, isolation: (any Actor)? = #isolation,
-    file: StaticString = #file, line: UInt = #line
+    _ comparer: @escaping @isolated(any) (Element, Element) throws -> Bool
   ) -> Observable<Element> {
-    distinctUntilChanged({ $0 }, comparer: comparer, isolation: isolation, file: file, line: line)
+    distinctUntilChanged({ $0 }, comparer: comparer)
   }
 
   /// Drops each element whose key (from `keySelector`) equals the previous element's key,
@@ -21,27 +22,28 @@ extension ObservableType {
   /// The first element always passes. An error thrown by `keySelector` or `comparer` ends the
   /// sequence with that error and disposes upstream in the same tick. The key is kept before the
   /// element is sent, so an element a subscriber sends back re-entrantly is compared with it.
+  ///
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func distinctUntilChanged<Key>(
-    _ keySelector: @escaping (Element) throws -> Key, comparer: @escaping (Key, Key) throws -> Bool,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    _ keySelector: @escaping @isolated(any) (Element) throws -> Key,
+    comparer: @escaping @isolated(any) (Key, Key) throws -> Bool
   ) -> Observable<Element> {
     ElementOperator(
       source: asObservable(),
       stage: DistinctUntilChanged(
-        keySelector: isolation == nil
-          ? keySelector : Isolation.guarded(keySelector, "distinctUntilChanged", isolation, file, line),
-        comparer: isolation == nil
-          ? comparer : Isolation.guarded(comparer, "distinctUntilChanged", isolation, file, line)))
+        keySelector: Isolation.checked(keySelector, "distinctUntilChanged"),
+        comparer: Isolation.checked(comparer, "distinctUntilChanged")))
   }
 
   /// Drops each element whose key equals the previous element's key.
+  ///
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func distinctUntilChanged<Key: Equatable>(
-    _ keySelector: @escaping (Element) throws -> Key, isolation: (any Actor)? = #isolation, file: StaticString = #file,
-    line: UInt = #line
+    _ keySelector: @escaping @isolated(any) (Element) throws -> Key
   )
     -> Observable<Element>
   {
-    distinctUntilChanged(keySelector, comparer: ==, isolation: isolation, file: file, line: line)
+    distinctUntilChanged(keySelector, comparer: ==)
   }
 
   /// Drops each element whose property at `keyPath` equals the previous element's.

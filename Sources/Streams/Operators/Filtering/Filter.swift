@@ -7,14 +7,15 @@ extension ObservableType {
   /// --1--2--3--4--|   filter { $0.isMultiple(of: 2) }
   /// -----2-----4--|
   /// ```
+  ///
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func filter(
-    _ predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation, file: StaticString = #file,
-    line: UInt = #line
+    _ predicate: @escaping @isolated(any) (Element) throws -> Bool
   ) -> Observable<Element> {
     ElementOperator(
       source: asObservable(),
       stage: Filter(
-        predicate: isolation == nil ? predicate : Isolation.guarded(predicate, "filter", isolation, file, line)))
+        predicate: Isolation.checked(predicate, "filter")))
   }
 
   /// Transforms each element with `transform` and passes on the non-`nil` results.
@@ -25,14 +26,15 @@ extension ObservableType {
   /// --"1"--"x"--"3"--|   compactMap { Int($0) }
   /// --1-----------3--|
   /// ```
+  ///
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   // Inlinable, so that the optional `transform` returns is unwrapped in code compiled with the
   // caller's types: the stage is `map`'s (``Map``), whose closure here sends only a non-`nil` result.
   @inlinable
   public func compactMap<Result>(
-    _ transform: @escaping (Element) throws -> Result?, isolation: (any Actor)? = #isolation,
-    file: StaticString = #file, line: UInt = #line
+    _ transform: @escaping @isolated(any) (Element) throws -> Result?
   ) -> Observable<Result> {
-    let transform = isolation == nil ? transform : Isolation.guarded(transform, "compactMap", isolation, file, line)
+    let transform = Isolation.checked(transform, "compactMap")
     return map(yielding: { element, yield in
       if let result = try transform(element) { yield(result) }
     })

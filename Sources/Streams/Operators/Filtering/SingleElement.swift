@@ -17,11 +17,12 @@ extension ObservableType {
   /// ``StreamsError/noElements`` if the sequence completes without one.
   ///
   /// An error thrown by `predicate` ends the sequence with that error.
+  ///
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func single(
-    _ predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation, file: StaticString = #file,
-    line: UInt = #line
+    _ predicate: @escaping @isolated(any) (Element) throws -> Bool
   ) -> Observable<Element> {
-    let predicate = (isolation == nil ? predicate : Isolation.guarded(predicate, "single", isolation, file, line))
+    let predicate = Isolation.checked(predicate, "single")
     return step(false) { seen, event, downstream in
       switch event {
       case .next(let element):

@@ -1,4 +1,4 @@
-/// Whether ``ObservableType/take(while:behavior:isolation:file:line:)`` also sends the element that ended it.
+/// Whether ``ObservableType/take(while:behavior:)`` also sends the element that ended it.
 public enum TakeBehavior: Sendable {
   /// Also send the first element for which the predicate fails.
   case inclusive
@@ -18,27 +18,30 @@ extension ObservableType {
   /// --1--2--5--1--|   take(while: { $0 < 3 })
   /// --1--2--|
   /// ```
+  ///
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func take(
-    while predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    while predicate: @escaping @isolated(any) (Element) throws -> Bool, behavior: TakeBehavior = .exclusive
   )
     -> Observable<Element>
   {
     ElementOperator(
       source: asObservable(),
       stage: TakeWhile(
-        predicate: isolation == nil ? predicate : Isolation.guarded(predicate, "take(while:)", isolation, file, line),
+        predicate: Isolation.checked(predicate, "take(while:)"),
         behavior: behavior))
   }
 
   /// Sends elements until `predicate` holds for one, then completes.
+  ///
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func take(
-    until predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    until predicate: @escaping @isolated(any) (Element) throws -> Bool, behavior: TakeBehavior = .exclusive
   )
     -> Observable<Element>
   {
-    take(while: { try !predicate($0) }, behavior: behavior, isolation: isolation, file: file, line: line)
+    let predicate = Isolation.checked(predicate, "take(until:)")
+    return take(while: { try !predicate($0) }, behavior: behavior)
   }
 
   /// Drops elements while `predicate` holds, then sends the rest.
@@ -50,14 +53,15 @@ extension ObservableType {
   /// --1--2--5--1--|   skip(while: { $0 < 3 })
   /// --------5--1--|
   /// ```
+  ///
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func skip(
-    while predicate: @escaping (Element) throws -> Bool, isolation: (any Actor)? = #isolation,
-    file: StaticString = #file, line: UInt = #line
+    while predicate: @escaping @isolated(any) (Element) throws -> Bool
   ) -> Observable<Element> {
     ElementOperator(
       source: asObservable(),
       stage: SkipWhile(
-        predicate: isolation == nil ? predicate : Isolation.guarded(predicate, "skip(while:)", isolation, file, line)))
+        predicate: Isolation.checked(predicate, "skip(while:)")))
   }
 }
 

@@ -14,7 +14,7 @@ extension ObservableType where Element: Sendable {
   /// ```
   ///
   /// Each element's `transform` runs in a task of its own, started when the previous element's
-  /// task has finished (the order of ``ObservableType/concatMap(_:isolation:file:line:)``); elements that arrive
+  /// task has finished (the order of ``ObservableType/concatMap(_:)``); elements that arrive
   /// meanwhile wait in order. Completes when the source completed and the last task finished. An
   /// error thrown by `transform` (a `CancellationError` that nobody asked for included) ends the
   /// result and disposes the source.
@@ -29,6 +29,8 @@ extension ObservableType where Element: Sendable {
   /// plain closure runs outside any actor, like ``Observable/task(priority:_:)``, and its results
   /// are sent from the pool (add `observe(on: MainScheduler.instance)` before main-actor
   /// subscribers).
+  ///
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func asyncMap<Result: Sendable>(
     priority: TaskPriority? = nil, _ transform: @escaping @isolated(any) @Sendable (Element) async throws -> Result
   ) -> Observable<Result> {
@@ -39,6 +41,8 @@ extension ObservableType where Element: Sendable {
   /// dropping the `nil` results.
   ///
   /// The rules of ``ObservableType/asyncMap(priority:_:)`` apply.
+  ///
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func asyncCompactMap<Result: Sendable>(
     priority: TaskPriority? = nil, _ transform: @escaping @isolated(any) @Sendable (Element) async throws -> Result?
   ) -> Observable<Result> {
@@ -55,12 +59,14 @@ extension ObservableType where Element: Sendable {
   /// --------b-a-|
   /// ```
   ///
-  /// The order of ``ObservableType/flatMap(_:isolation:file:line:)``: results arrive in the order the tasks finish.
+  /// The order of ``ObservableType/flatMap(_:)``: results arrive in the order the tasks finish.
   /// Completes when the source completed and every task finished. The first error (from the source
   /// or thrown by `transform`) ends the result and cancels every running task; no result is
   /// delivered after that, nor after the subscription is disposed.
   ///
   /// `transform` runs outside the subscriber's actor (see ``ObservableType/asyncMap(priority:_:)``).
+  ///
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func asyncFlatMap<Result: Sendable>(
     priority: TaskPriority? = nil, _ transform: @escaping @isolated(any) @Sendable (Element) async throws -> Result
   ) -> Observable<Result> {
@@ -74,12 +80,14 @@ extension ObservableType where Element: Sendable {
   /// query.asyncFlatMapLatest { text in try await api.search(text) }
   /// ```
   ///
-  /// The order of ``ObservableType/flatMapLatest(_:isolation:file:line:)``. The previous task is cancelled in the
+  /// The order of ``ObservableType/flatMapLatest(_:)``. The previous task is cancelled in the
   /// same tick as the new element arrives, and its result is never delivered, even when it
   /// ignores the cancellation and returns one. Completes when the source completed and the last
   /// task finished.
   ///
   /// `transform` runs outside the subscriber's actor (see ``ObservableType/asyncMap(priority:_:)``).
+  ///
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func asyncFlatMapLatest<Result: Sendable>(
     priority: TaskPriority? = nil, _ transform: @escaping @isolated(any) @Sendable (Element) async throws -> Result
   ) -> Observable<Result> {
@@ -87,9 +95,11 @@ extension ObservableType where Element: Sendable {
   }
 
   /// Runs an `async` closure for an element only when no task is running; elements that arrive
-  /// meanwhile are dropped (the order of ``ObservableType/flatMapFirst(_:isolation:file:line:)``).
+  /// meanwhile are dropped (the order of ``ObservableType/flatMapFirst(_:)``).
   ///
   /// `transform` runs outside the subscriber's actor (see ``ObservableType/asyncMap(priority:_:)``).
+  ///
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func asyncFlatMapFirst<Result: Sendable>(
     priority: TaskPriority? = nil, _ transform: @escaping @isolated(any) @Sendable (Element) async throws -> Result
   ) -> Observable<Result> {
@@ -97,10 +107,12 @@ extension ObservableType where Element: Sendable {
   }
 
   /// Runs an `async` closure for each element, one task after another, in the source's order (the
-  /// order of ``ObservableType/concatMap(_:isolation:file:line:)``).
+  /// order of ``ObservableType/concatMap(_:)``).
   ///
   /// The same operator as ``ObservableType/asyncMap(priority:_:)``, under the name RxSwift code uses for
   /// sequential flattening.
+  ///
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func asyncConcatMap<Result: Sendable>(
     priority: TaskPriority? = nil, _ transform: @escaping @isolated(any) @Sendable (Element) async throws -> Result
   ) -> Observable<Result> {

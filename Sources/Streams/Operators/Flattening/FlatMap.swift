@@ -8,11 +8,12 @@ extension ObservableType {
   /// --a-----b------|        flatMap { x in x1--x2| }
   /// --a1--a2b1--b2-|
   /// ```
+  ///
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func flatMap<Inner: ObservableConvertibleType>(
-    _ selector: @escaping (Element) throws -> Inner, isolation: (any Actor)? = #isolation, file: StaticString = #file,
-    line: UInt = #line
+    _ selector: @escaping @isolated(any) (Element) throws -> Inner
   ) -> Observable<Inner.Element> {
-    flatten(.merge(maxConcurrent: .max), selector, "flatMap", isolation, file, line)
+    flatten(.merge(maxConcurrent: .max), selector, "flatMap")
   }
 
   /// Maps each element to an inner sequence and sends only the newest one's events: a new element
@@ -22,40 +23,42 @@ extension ObservableType {
   /// --a------b-----|        flatMapLatest { x in x1---x2| }
   /// --a1-----b1---b2|
   /// ```
+  ///
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func flatMapLatest<Inner: ObservableConvertibleType>(
-    _ selector: @escaping (Element) throws -> Inner, isolation: (any Actor)? = #isolation, file: StaticString = #file,
-    line: UInt = #line
+    _ selector: @escaping @isolated(any) (Element) throws -> Inner
   ) -> Observable<Inner.Element> {
-    flatten(.latest, selector, "flatMapLatest", isolation, file, line)
+    flatten(.latest, selector, "flatMapLatest")
   }
 
   /// Maps an element to an inner sequence only when none is running; elements that arrive while
   /// one runs are dropped.
+  ///
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func flatMapFirst<Inner: ObservableConvertibleType>(
-    _ selector: @escaping (Element) throws -> Inner, isolation: (any Actor)? = #isolation, file: StaticString = #file,
-    line: UInt = #line
+    _ selector: @escaping @isolated(any) (Element) throws -> Inner
   ) -> Observable<Inner.Element> {
-    flatten(.first, selector, "flatMapFirst", isolation, file, line)
+    flatten(.first, selector, "flatMapFirst")
   }
 
   /// Maps each element to an inner sequence and runs them one after another, in order.
+  ///
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func concatMap<Inner: ObservableConvertibleType>(
-    _ selector: @escaping (Element) throws -> Inner, isolation: (any Actor)? = #isolation, file: StaticString = #file,
-    line: UInt = #line
+    _ selector: @escaping @isolated(any) (Element) throws -> Inner
   ) -> Observable<Inner.Element> {
-    flatten(.merge(maxConcurrent: 1), selector, "concatMap", isolation, file, line)
+    flatten(.merge(maxConcurrent: 1), selector, "concatMap")
   }
 }
 
 extension ObservableType {
-  /// The operator of the flatMap family with `strategy`, its selector guarded for `isolation`.
+  /// The operator of the flatMap family with `strategy`, its selector checked for its isolation.
   private func flatten<Inner: ObservableConvertibleType>(
-    _ strategy: FlattenStrategy, _ selector: @escaping (Element) throws -> Inner, _ name: StaticString,
-    _ isolation: (any Actor)?, _ file: StaticString, _ line: UInt
+    _ strategy: FlattenStrategy, _ selector: @escaping @isolated(any) (Element) throws -> Inner, _ name: StaticString
   ) -> Observable<Inner.Element> {
     Flatten(
       source: asObservable(), strategy: strategy,
-      selector: (isolation == nil ? selector : Isolation.guarded(selector, name, isolation, file, line)))
+      selector: Isolation.checked(selector, name))
   }
 }
 

@@ -29,16 +29,16 @@ extension ObservableType {
   ///
   /// The subject is dropped when its connection is disposed or the source ends (before the
   /// terminal event reaches the subject), so a later subscriber or `connect()` gets a fresh one.
+  ///
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func multicast<Subject: SubjectType>(
-    makeSubject: @escaping () -> Subject, isolation: (any Actor)? = #isolation, file: StaticString = #file,
-    line: UInt = #line
+    makeSubject: @escaping @isolated(any) () -> Subject
   )
     -> ConnectableObservable<Subject.Element> where Subject.Observer.Element == Element
   {
     Multicast(
       source: asObservable(),
-      makeSubject: (isolation == nil
-        ? makeSubject : Isolation.guarded(makeSubject, "multicast(makeSubject:)", isolation, file, line)))
+      makeSubject: Isolation.checked(makeSubject, "multicast(makeSubject:)"))
   }
 
   /// `multicast(makeSubject: { PublishSubject() })`: subscribers receive what the source sends

@@ -11,15 +11,16 @@ extension ObservableType {
   ///   Observable.zip(shared, shared.skip(1)) { ($0, $1) }
   /// })
   /// ```
+  ///
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func multicast<Subject: SubjectType, Result>(
-    _ subjectSelector: @escaping () throws -> Subject,
-    selector: @escaping (Observable<Subject.Element>) throws -> Observable<Result>,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    _ subjectSelector: @escaping @isolated(any) () throws -> Subject,
+    selector: @escaping @isolated(any) (Observable<Subject.Element>) throws -> Observable<Result>
   ) -> Observable<Result> where Subject.Observer.Element == Element {
     let name: StaticString = "multicast(_:selector:)"
     let subjectSelector =
-      (isolation == nil ? subjectSelector : Isolation.guarded(subjectSelector, name, isolation, file, line))
-    let selector = (isolation == nil ? selector : Isolation.guarded(selector, name, isolation, file, line))
+      Isolation.checked(subjectSelector, name)
+    let selector = Isolation.checked(selector, name)
     let source = asObservable()
     return Observable.create { observer in
       do {

@@ -12,15 +12,16 @@ extension ObservableType {
   /// --a1--b1--a2--|   groupBy { $0.first! }
   /// --A---B-------|   A: --a1--a2--|   B: --b1------|
   /// ```
+  ///
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func groupBy<Key: Hashable>(
-    keySelector: @escaping (Element) throws -> Key, isolation: (any Actor)? = #isolation, file: StaticString = #file,
-    line: UInt = #line
+    keySelector: @escaping @isolated(any) (Element) throws -> Key
   )
     -> Observable<GroupedObservable<Key, Element>>
   {
     GroupBy(
       source: asObservable(),
-      keySelector: (isolation == nil ? keySelector : Isolation.guarded(keySelector, "groupBy", isolation, file, line)))
+      keySelector: Isolation.checked(keySelector, "groupBy"))
   }
 }
 

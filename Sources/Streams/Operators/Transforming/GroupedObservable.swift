@@ -1,4 +1,4 @@
-/// One group of a ``ObservableType/groupBy(keySelector:isolation:file:line:)``: the elements that share ``key``.
+/// One group of a ``ObservableType/groupBy(keySelector:)``: the elements that share ``key``.
 ///
 /// Subscribing to a group keeps the source subscription alive, even after the outer subscription
 /// is disposed; the source is disposed once the outer subscription and every group subscription are.

@@ -8,14 +8,15 @@ extension ObservableType {
   /// --1--2--3--|   map { $0 * 10 }
   /// --10-20-30-|
   /// ```
+  ///
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   // Inlinable, so that the result of `transform` lives in code compiled with the caller's types
   // (``Map``).
   @inlinable
   public func map<Result>(
-    _ transform: @escaping (Element) throws -> Result, isolation: (any Actor)? = #isolation, file: StaticString = #file,
-    line: UInt = #line
+    _ transform: @escaping @isolated(any) (Element) throws -> Result
   ) -> Observable<Result> {
-    let transform = isolation == nil ? transform : Isolation.guarded(transform, "map", isolation, file, line)
+    let transform = Isolation.checked(transform, "map")
     return map(yielding: { element, yield in yield(try transform(element)) })
   }
 

@@ -6,22 +6,24 @@ extension ObservableType {
   /// --1--2--3--|   reduce(0, accumulator: +)
   /// -----------(6|)
   /// ```
+  ///
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func reduce<Accumulate>(
-    _ seed: Accumulate, accumulator: @escaping (Accumulate, Element) throws -> Accumulate,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    _ seed: Accumulate, accumulator: @escaping @isolated(any) (Accumulate, Element) throws -> Accumulate
   ) -> Observable<Accumulate> {
-    reduce(seed, accumulator: accumulator, mapResult: { $0 }, isolation: isolation, file: file, line: line)
+    reduce(seed, accumulator: accumulator, mapResult: { $0 })
   }
 
   /// Folds every element into `seed`, then sends `mapResult` of the total when the sequence
   /// completes. Errors thrown by either closure end the sequence with that error.
+  ///
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func reduce<Accumulate, Result>(
-    _ seed: Accumulate, accumulator: @escaping (Accumulate, Element) throws -> Accumulate,
-    mapResult: @escaping (Accumulate) throws -> Result,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    _ seed: Accumulate, accumulator: @escaping @isolated(any) (Accumulate, Element) throws -> Accumulate,
+    mapResult: @escaping @isolated(any) (Accumulate) throws -> Result
   ) -> Observable<Result> {
-    let accumulator = (isolation == nil ? accumulator : Isolation.guarded(accumulator, "reduce", isolation, file, line))
-    let mapResult = (isolation == nil ? mapResult : Isolation.guarded(mapResult, "reduce", isolation, file, line))
+    let accumulator = Isolation.checked(accumulator, "reduce")
+    let mapResult = Isolation.checked(mapResult, "reduce")
     return step(seed) { accumulate, event, downstream in
       switch event {
       case .next(let element): accumulate = try accumulator(accumulate, element)

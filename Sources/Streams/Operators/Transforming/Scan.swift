@@ -8,17 +8,18 @@ extension ObservableType {
   /// --1--2--3--|   scan(0, +)
   /// --1--3--6--|
   /// ```
+  ///
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   // Inlinable, so that the closure adapting `accumulator` to `scan(into:accumulator:)`'s form is
   // compiled with the caller's types: in unspecialized code, its copy of the running value and its
   // assignment are value-witness calls per element.
   @inlinable
   public func scan<Accumulate>(
-    _ seed: Accumulate, accumulator: @escaping (Accumulate, Element) throws -> Accumulate,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    _ seed: Accumulate, accumulator: @escaping @isolated(any) (Accumulate, Element) throws -> Accumulate
   ) -> Observable<Accumulate> {
-    scan(
-      into: seed, accumulator: { accumulate, element in accumulate = try accumulator(accumulate, element) },
-      isolation: isolation, file: file, line: line)
+    let accumulator = Isolation.checked(accumulator, "scan")
+    return scan(
+      into: seed, accumulator: { accumulate, element in accumulate = try accumulator(accumulate, element) })
   }
 
   /// Like `scan(_:accumulator:)`, but the accumulator mutates the running value in place.
@@ -26,15 +27,16 @@ extension ObservableType {
   /// An element that `accumulator` sends synchronously into this operator's own source is dropped
   /// and reported to ``Hooks/diagnostic`` as ``Diagnostic/eventDuringOperatorStep`` (the Rx grammar
   /// forbids it, and it would overlap the access to the running value).
+  ///
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func scan<Accumulate>(
-    into seed: Accumulate, accumulator: @escaping (inout Accumulate, Element) throws -> Void,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    into seed: Accumulate, accumulator: @escaping @isolated(any) (inout Accumulate, Element) throws -> Void
   ) -> Observable<Accumulate> {
     ElementOperator(
       source: asObservable(),
       stage: Scan(
         seed: seed,
-        accumulator: isolation == nil ? accumulator : Isolation.guarded(accumulator, "scan", isolation, file, line)))
+        accumulator: Isolation.checked(accumulator, "scan")))
   }
 }
 

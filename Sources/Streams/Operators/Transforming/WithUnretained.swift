@@ -4,23 +4,23 @@ extension ObservableType {
   ///
   /// Beware of sharing operators that buffer the result (such as `share(replay: 1)`): the buffer
   /// keeps `object` alive.
+  ///
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func withUnretained<Object: AnyObject, Out>(
-    _ object: Object, resultSelector: @escaping (Object, Element) -> Out,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    _ object: Object, resultSelector: @escaping @isolated(any) (Object, Element) -> Out
   ) -> Observable<Out> {
     withUnretained(
-      object, resultSelector: resultSelector, reportedAs: "withUnretained", isolation: isolation, file: file, line: line
+      object, resultSelector: resultSelector, reportedAs: "withUnretained"
     )
   }
 
-  /// `withUnretained(_:resultSelector:)` with `resultSelector` guarded for `isolation` under
+  /// `withUnretained(_:resultSelector:)` with `resultSelector` checked for its isolation under
   /// `name`: the body of Observable's and Infallible's forms, each reporting its own name.
   func withUnretained<Object: AnyObject, Out>(
-    _ object: Object, resultSelector: @escaping (Object, Element) -> Out, reportedAs name: StaticString,
-    isolation: (any Actor)?, file: StaticString, line: UInt
+    _ object: Object, resultSelector: @escaping @isolated(any) (Object, Element) -> Out, reportedAs name: StaticString
   ) -> Observable<Out> {
     let resultSelector =
-      (isolation == nil ? resultSelector : Isolation.guarded(resultSelector, name, isolation, file, line))
+      Isolation.checked(resultSelector, name)
     return step(()) { [weak object] _, event, downstream in
       switch event {
       case .next(let element):

@@ -5,41 +5,27 @@ extension ObservableType {
   /// `afterNext`, `onCompleted`, `afterCompleted`, the source's dispose, `onSubscribed`,
   /// `onDispose`. An error thrown by `onNext`, `onError` or `onCompleted` replaces the event with
   /// that error; `onDispose` runs once, on the terminal event or on dispose.
+  ///
+  /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   public func `do`(
-    onNext: ((Element) throws -> Void)? = nil,
-    afterNext: ((Element) throws -> Void)? = nil,
-    onError: ((Swift.Error) throws -> Void)? = nil,
-    afterError: ((Swift.Error) throws -> Void)? = nil,
-    onCompleted: (() throws -> Void)? = nil,
-    afterCompleted: (() throws -> Void)? = nil,
-    onSubscribe: (() -> Void)? = nil,
-    onSubscribed: (() -> Void)? = nil,
-    onDispose: (() -> Void)? = nil,
-    isolation: (any Actor)? = #isolation, file: StaticString = #file, line: UInt = #line
+    onNext: (@isolated(any) (Element) throws -> Void)? = nil,
+    afterNext: (@isolated(any) (Element) throws -> Void)? = nil,
+    onError: (@isolated(any) (Swift.Error) throws -> Void)? = nil,
+    afterError: (@isolated(any) (Swift.Error) throws -> Void)? = nil,
+    onCompleted: (@isolated(any) () throws -> Void)? = nil,
+    afterCompleted: (@isolated(any) () throws -> Void)? = nil,
+    onSubscribe: (@isolated(any) () -> Void)? = nil,
+    onSubscribed: (@isolated(any) () -> Void)? = nil,
+    onDispose: (@isolated(any) () -> Void)? = nil
   ) -> Observable<Element> {
-    guard isolation != nil else {
-      // Formed outside any actor: the closures are stored as they are (passing them through the
-      // generic helpers below would wrap each in reabstraction thunks, a cost per event).
-      return Do(
-        source: asObservable(),
-        handlers: DoHandlers(
-          onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError,
-          onCompleted: onCompleted, afterCompleted: afterCompleted),
-        onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose)
-    }
-    func guarded<A, R>(_ body: ((A) throws -> R)?) -> ((A) throws -> R)? {
-      Isolation.guarded(body, "do", isolation, file, line)
-    }
-    func guarded<R>(_ body: (() throws -> R)?) -> (() throws -> R)? {
-      Isolation.guarded(body, "do", isolation, file, line)
-    }
-    func guarded<R>(_ body: (() -> R)?) -> (() -> R)? { Isolation.guarded(body, "do", isolation, file, line) }
-    return Do(
+    Do(
       source: asObservable(),
       handlers: DoHandlers(
-        onNext: guarded(onNext), afterNext: guarded(afterNext), onError: guarded(onError),
-        afterError: guarded(afterError), onCompleted: guarded(onCompleted), afterCompleted: guarded(afterCompleted)),
-      onSubscribe: guarded(onSubscribe), onSubscribed: guarded(onSubscribed), onDispose: guarded(onDispose))
+        onNext: Isolation.checked(onNext, "do"), afterNext: Isolation.checked(afterNext, "do"),
+        onError: Isolation.checked(onError, "do"), afterError: Isolation.checked(afterError, "do"),
+        onCompleted: Isolation.checked(onCompleted, "do"), afterCompleted: Isolation.checked(afterCompleted, "do")),
+      onSubscribe: Isolation.checked(onSubscribe, "do"), onSubscribed: Isolation.checked(onSubscribed, "do"),
+      onDispose: Isolation.checked(onDispose, "do"))
   }
 }
 

@@ -12,7 +12,7 @@ final class FeedViewModel {
   func load(_ ids: Observable<Int>) {
     ids
       .observe(on: ConcurrentDispatchQueueScheduler(qos: .userInitiated))
-      .map({ @Sendable id in "item \(id)" }, isolation: nil)
+      .map { @Sendable id in "item \(id)" }
       .observe(on: MainScheduler.instance)
       .subscribe(onNext: { self.titles.append($0) })
       .disposed(by: bag)

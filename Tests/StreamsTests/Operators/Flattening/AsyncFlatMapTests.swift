@@ -23,10 +23,9 @@ struct AsyncOperatorOrderTests {
     }
     let subscription = operation(source.asObservable(), transform)
       .subscribe(
-        onNext: { timeline.log("next \($0)") }, onError: { _ in timeline.log("error") },
-        onCompleted: { timeline.log("completed") },
         // The results arrive on the operators' tasks, off the main actor.
-        isolation: nil)
+        onNext: { @Sendable in timeline.log("next \($0)") }, onError: { @Sendable _ in timeline.log("error") },
+        onCompleted: { @Sendable in timeline.log("completed") })
     await clock.advance(by: .seconds(1))
     subscription.dispose()
     return timeline.entries
@@ -117,7 +116,7 @@ struct AsyncOperatorOrderTests {
         if value == 2 { throw TestError(id: 2) }
         return value
       }
-      .subscribe(onNext: { timeline.log("next \($0)") }, onError: { timeline.log("error \($0)") }, isolation: nil)
+      .subscribe(onNext: { timeline.log("next \($0)") }, onError: { @Sendable in timeline.log("error \($0)") })
     await clock.advance(by: .seconds(1))
     #expect(timeline.entries == ["10 error \(TestError(id: 2))", "10 cancelled 1"])
   }
@@ -230,12 +229,12 @@ struct AsyncOperatorTaskTests {
     let plain = Recorder<Bool>()
     let plainDelivery = Locked<[Bool]>([])
     _ = Observable.just(1).asyncMap { _ in MainQueueMarker.isOnMainQueue }
-      .do(onNext: { _ in plainDelivery.withLock { $0.append(MainQueueMarker.isOnMainQueue) } }, isolation: nil)
+      .do(onNext: { @Sendable _ in plainDelivery.withLock { $0.append(MainQueueMarker.isOnMainQueue) } })
       .subscribe(plain)
     let onMain = Recorder<Bool>()
     let mainDelivery = Locked<[Bool]>([])
     _ = Observable.just(1).asyncMap { @MainActor _ in MainQueueMarker.isOnMainQueue }
-      .do(onNext: { _ in mainDelivery.withLock { $0.append(MainQueueMarker.isOnMainQueue) } }, isolation: nil)
+      .do(onNext: { @Sendable _ in mainDelivery.withLock { $0.append(MainQueueMarker.isOnMainQueue) } })
       .subscribe(onMain)
     await plain.waitForCompletion()
     await onMain.waitForCompletion()
