@@ -4,7 +4,7 @@
 /// Every closure-taking public API takes `@isolated(any)` closures and passes each through
 /// `Isolation.checked(_:_:)` with its own name: the one place that decides whether a call is checked.
 /// A closure whose `isolation` is `nil` (a `@Sendable` closure, a `nonisolated` function, a closure
-/// formed outside any actor) comes back as it is and costs nothing more per call; any other comes
+/// formed outside any actor) comes back unwrapped, with no check per call; any other comes
 /// back wrapped in a call to ``IsolationCheck/verify()`` first.
 ///
 /// Swift calls an `@isolated(any)` function only with `await`, and converting one to a plain
@@ -30,6 +30,8 @@ package enum Isolation {
   package static func checked<R>(_ body: @escaping @isolated(any) () -> R, _ name: StaticString) -> () -> R {
     let plain: () -> R
     if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+      // Sound: the two types share one representation, and the closure is called only where its
+      // isolation holds (checked below when it has one): see the type\'s description.
       plain = unsafeBitCast(body, to: (() -> R).self)
     } else {
       plain = plainClosure(body)
@@ -47,6 +49,8 @@ package enum Isolation {
   package static func checked<A, R>(_ body: @escaping @isolated(any) (A) -> R, _ name: StaticString) -> (A) -> R {
     let plain: (A) -> R
     if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+      // Sound: the two types share one representation, and the closure is called only where its
+      // isolation holds (checked below when it has one): see the type\'s description.
       plain = unsafeBitCast(body, to: ((A) -> R).self)
     } else {
       plain = plainClosure(body)
@@ -66,6 +70,8 @@ package enum Isolation {
   {
     let plain: (A, B) -> R
     if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+      // Sound: the two types share one representation, and the closure is called only where its
+      // isolation holds (checked below when it has one): see the type\'s description.
       plain = unsafeBitCast(body, to: ((A, B) -> R).self)
     } else {
       plain = plainClosure(body)
@@ -85,6 +91,8 @@ package enum Isolation {
   {
     let plain: () throws -> R
     if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+      // Sound: the two types share one representation, and the closure is called only where its
+      // isolation holds (checked below when it has one): see the type\'s description.
       plain = unsafeBitCast(body, to: (() throws -> R).self)
     } else {
       plain = plainClosure(body)
@@ -104,6 +112,8 @@ package enum Isolation {
   {
     let plain: (A) throws -> R
     if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+      // Sound: the two types share one representation, and the closure is called only where its
+      // isolation holds (checked below when it has one): see the type\'s description.
       plain = unsafeBitCast(body, to: ((A) throws -> R).self)
     } else {
       plain = plainClosure(body)
@@ -123,6 +133,8 @@ package enum Isolation {
   ) throws -> R {
     let plain: (A, B) throws -> R
     if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+      // Sound: the two types share one representation, and the closure is called only where its
+      // isolation holds (checked below when it has one): see the type\'s description.
       plain = unsafeBitCast(body, to: ((A, B) throws -> R).self)
     } else {
       plain = plainClosure(body)
@@ -142,6 +154,8 @@ package enum Isolation {
   {
     let plain: (A, B, C) throws -> R
     if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+      // Sound: the two types share one representation, and the closure is called only where its
+      // isolation holds (checked below when it has one): see the type\'s description.
       plain = unsafeBitCast(body, to: ((A, B, C) throws -> R).self)
     } else {
       plain = plainClosure(body)
@@ -161,6 +175,8 @@ package enum Isolation {
   ) -> (A, B, C, D) throws -> R {
     let plain: (A, B, C, D) throws -> R
     if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+      // Sound: the two types share one representation, and the closure is called only where its
+      // isolation holds (checked below when it has one): see the type\'s description.
       plain = unsafeBitCast(body, to: ((A, B, C, D) throws -> R).self)
     } else {
       plain = plainClosure(body)
@@ -180,6 +196,8 @@ package enum Isolation {
   ) -> (A, B, C, D, E) throws -> R {
     let plain: (A, B, C, D, E) throws -> R
     if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+      // Sound: the two types share one representation, and the closure is called only where its
+      // isolation holds (checked below when it has one): see the type\'s description.
       plain = unsafeBitCast(body, to: ((A, B, C, D, E) throws -> R).self)
     } else {
       plain = plainClosure(body)
@@ -199,6 +217,8 @@ package enum Isolation {
   ) -> (A, B, C, D, E, F) throws -> R {
     let plain: (A, B, C, D, E, F) throws -> R
     if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+      // Sound: the two types share one representation, and the closure is called only where its
+      // isolation holds (checked below when it has one): see the type\'s description.
       plain = unsafeBitCast(body, to: ((A, B, C, D, E, F) throws -> R).self)
     } else {
       plain = plainClosure(body)
@@ -218,6 +238,8 @@ package enum Isolation {
   ) -> (A, B, C, D, E, F, G) throws -> R {
     let plain: (A, B, C, D, E, F, G) throws -> R
     if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+      // Sound: the two types share one representation, and the closure is called only where its
+      // isolation holds (checked below when it has one): see the type\'s description.
       plain = unsafeBitCast(body, to: ((A, B, C, D, E, F, G) throws -> R).self)
     } else {
       plain = plainClosure(body)
@@ -237,6 +259,8 @@ package enum Isolation {
   ) -> (A, B, C, D, E, F, G, H) throws -> R {
     let plain: (A, B, C, D, E, F, G, H) throws -> R
     if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+      // Sound: the two types share one representation, and the closure is called only where its
+      // isolation holds (checked below when it has one): see the type\'s description.
       plain = unsafeBitCast(body, to: ((A, B, C, D, E, F, G, H) throws -> R).self)
     } else {
       plain = plainClosure(body)
@@ -372,6 +396,10 @@ package enum Isolation {
 }
 
 // MARK: - The identity functions of StreamsIsolationErasure, under their symbols
+//
+// Each declaration must match its identity function's signature but for `@isolated(any)`, which
+// does not change how a closure is passed: the suite exercises every shape in debug builds, and
+// CI's benchmark smoke run (release, each row's sum checked) caught a mismatched lowering before.
 
 @usableFromInline @_silgen_name("streams_isolation_arity0")
 func plainClosure<R>(_ body: @escaping @isolated(any) () -> R) -> () -> R

@@ -7,7 +7,7 @@ import Foundation
 /// ([SE-0431](https://github.com/swiftlang/swift-evolution/blob/main/proposals/0431-isolated-any-functions.md)):
 /// `nil` for a `@Sendable` closure, a `nonisolated` function, or a closure formed outside any actor;
 /// the actor for a closure formed on one. `Isolation.checked(_:_:)` and its overloads turn
-/// the closure into a plain one: a nonisolated closure as it is, at no cost per call; any other
+/// the closure into a plain one: a nonisolated closure unwrapped, with no check per call; any other
 /// wrapped in a call to ``verify()`` first:
 /// - the main actor is checked on every call, in every build: the main thread or the main queue's
 ///   work (``MainScheduler``'s test: on Linux the main queue may be serviced by another thread);
