@@ -116,10 +116,10 @@ final class SessionEngine: @unchecked Sendable {
     return (done, ended)
   }
 
-  /// Signs in or out: `change` updates the machine (the refresh it abandons fails with `error`
-  /// and its task is cancelled); then, as one job, `persist` saves or clears the stored
-  /// credential, the change's events are emitted, and the returned subject publishes `persist`'s
-  /// outcome.
+  /// Signs in or out: `change` updates the machine; then, as one job, the refresh it abandons is
+  /// cancelled, `persist` saves or clears the stored credential, the abandoned refresh's waiters
+  /// fail with `error` (so none of them resumes before the store holds the change), the change's
+  /// events are emitted, and the returned subject publishes `persist`'s outcome.
   private func changeSession(
     _ change: (inout Machine) -> Machine.SessionChange, abandonedWith error: AuthError = .sessionEnded,
     persist: @escaping () -> Result<Void, AuthError>
@@ -127,15 +127,12 @@ final class SessionEngine: @unchecked Sendable {
     let done = AsyncSubject<Void>()
     perform { state in
       let change = change(&state.machine)
-      if let abandoned = change.abandoned {
-        let task = state.tasks.removeValue(forKey: abandoned.id)
-        state.jobs.post {
-          task?.cancel()
-          abandoned.signal.onError(error)
-        }
-      }
+      let abandoned = change.abandoned
+      let task = abandoned.flatMap { state.tasks.removeValue(forKey: $0.id) }
       state.jobs.post {
+        task?.cancel()
         let outcome = persist()
+        abandoned?.signal.onError(error)
         change.events.forEach(self.subject.onNext)
         done.publish(outcome)
       }

@@ -221,6 +221,22 @@ struct SessionRulesTests {
     #expect(recorder.events.current.last == .signedOut(.requested))
   }
 
+  @Test("Sign-out during a refresh: the store is cleared before the waiters hear that the session ended")
+  func signOutClearsBeforeWaitersFail() async throws {
+    let session = makeSession()
+    let generation = try await signedIn(session)
+    let gate = refresher.holdNext()
+    let storedWhenFailed = Observed<[String]?>(nil)
+    let subscription = session.rx.refresh(ifGeneration: generation).subscribe(
+      onSuccess: { _ in Issue.record("the refresh outlived the sign-out") },
+      onFailure: { _ in storedWhenFailed.update { $0 = self.storage.events.current } })
+    await refresher.log.until { $0.calls == 1 }
+    try await session.signOut()
+    #expect(storedWhenFailed.current == ["save at-0", "clear"])
+    gate.open()
+    subscription.dispose()
+  }
+
   @Test("A refresh result that arrives after a new sign-in does not overwrite the new session")
   func epochDiscardsLateResult() async throws {
     let session = makeSession()
