@@ -17,7 +17,10 @@ let package = Package(
     // Not a product: the identity functions through which Streams reads an `@isolated(any)` closure
     // as its plain type (Isolation+Checked.swift says why a module of its own).
     .target(name: "StreamsIsolationErasure"),
-    .target(name: "Streams", dependencies: ["StreamsIsolationErasure"]),
+    // Not a product: C11 atomics for Apple platforms before iOS 18 / macOS 15, where Swift's
+    // `Atomic` is unavailable (Synchronization/AtomicWord.swift).
+    .target(name: "StreamsAtomics"),
+    .target(name: "Streams", dependencies: ["StreamsIsolationErasure", "StreamsAtomics"]),
     .target(name: "StreamsTest", dependencies: ["Streams"]),
     .target(name: "StreamsAdapters", dependencies: ["Streams"]),
     .target(name: "StreamsAuth", dependencies: ["Streams"]),
