@@ -21,7 +21,7 @@ final class ActionGate: @unchecked Sendable {
       return state.outbox.claimDelivery()
     }
     guard deliver else { return }
-    while let next = state.withLock({ $0.outbox.next() }) { next() }
+    state.deliver(\.outbox) { $0() }
   }
 
   /// Drops queued actions and ignores later ones.

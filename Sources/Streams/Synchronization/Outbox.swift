@@ -6,17 +6,18 @@
 /// observer, actions, continuations to resume) and then calls ``claimDelivery()``: `true` makes
 /// the calling thread the deliverer. After unlocking, the deliverer takes the effects one by one
 /// with ``next()`` (each under the lock) and performs them outside it, until `next()` finds the
-/// outbox empty and ends its turn. Threads that post meanwhile, and effects that re-enter from
-/// the deliverer's own callbacks, find a deliverer at work and return at once: their effects are
-/// performed by the same loop, after the current one. So effects never overlap, keep their order,
-/// and an observer that calls back into the owner finds it unlocked.
+/// outbox empty and ends its turn: ``LockedState/deliver(_:_:)``, the one loop that does so.
+/// Threads that post meanwhile, and effects that re-enter from the deliverer's own callbacks,
+/// find a deliverer at work and return at once: their effects are performed by the same loop,
+/// after the current one. So effects never overlap, keep their order, and an observer that calls
+/// back into the owner finds it unlocked.
 ///
 /// ```swift
 /// let deliver = state.withLock { state in
 ///   state.outbox.post(.next(element))
 ///   return state.outbox.claimDelivery()
 /// }
-/// if deliver { while let effect = state.withLock({ $0.outbox.next() }) { perform(effect) } }
+/// if deliver { state.deliver(\.outbox, perform) }
 /// ```
 ///
 /// Not thread-safe by itself: every call is made under the owner's lock.
@@ -68,3 +69,19 @@ package struct Outbox<Effect> {
 }
 
 extension Outbox: Sendable where Effect: Sendable {}
+
+extension LockedState {
+  /// The deliverer's turn (see ``Outbox``): takes the effects of the outbox at `outbox` one at a
+  /// time, each under the lock, and performs each after unlocking, until the outbox is found
+  /// empty, which ends the turn. Call it only when ``Outbox/claimDelivery()`` returned `true`.
+  package func deliver<Effect>(_ outbox: WritableKeyPath<State, Outbox<Effect>>, _ perform: (Effect) -> Void) {
+    deliver(taking: { $0[keyPath: outbox].next() }, perform)
+  }
+
+  /// The deliverer's turn for an owner whose state hands out its effects itself: `next` takes the
+  /// next effect under the lock (`nil` ends the turn, as ``Outbox/next()`` does), and `perform`
+  /// performs it after unlocking.
+  package func deliver<Effect>(taking next: (inout State) -> Effect?, _ perform: (Effect) -> Void) {
+    while let effect = withLock(next) { perform(effect) }
+  }
+}

@@ -8,7 +8,7 @@ final class PendingCount: Sendable {
   private struct State {
     var pending = 0
     var stamp = 0
-    var waiters: [CheckedContinuation<Void, Never>] = []
+    var waiters = Waiters<Void>()
   }
 
   private let state = LockedState(State())
@@ -29,20 +29,18 @@ final class PendingCount: Sendable {
     let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
       state.pending -= 1
       state.stamp += 1
-      guard state.pending == 0 else { return [] }
-      defer { state.waiters = [] }
-      return state.waiters
+      return state.pending == 0 ? state.waiters.resolveAll(with: ()) : []
     }
     for waiter in waiters { waiter.resume() }
   }
 
   /// Returns once nothing is under way.
   func waitUntilZero(isolation: isolated (any Actor)? = #isolation) async {
+    let id = state.withLock { $0.waiters.reserve() }
     await withCheckedContinuation(isolation: isolation) { (continuation: CheckedContinuation<Void, Never>) in
       let ready = state.withLock { state -> Bool in
-        guard state.pending > 0 else { return true }
-        state.waiters.append(continuation)
-        return false
+        let settled: Void? = state.pending == 0 ? () : nil
+        return state.waiters.attach(id, continuation, settled: settled) != nil
       }
       if ready { continuation.resume() }
     }

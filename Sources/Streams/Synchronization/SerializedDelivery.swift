@@ -53,9 +53,7 @@ final class SerializedDelivery<State, Observer: ObserverType>: @unchecked Sendab
       let result = body(&storage.state, &storage.events)
       return (result, storage.events.outbox.claimDelivery())
     }
-    if deliver {
-      while let event = storage.withLock({ $0.events.outbox.next() }) { observer.on(event) }
-    }
+    if deliver { storage.deliver(\.events.outbox, observer.on) }
     return result
   }
 }

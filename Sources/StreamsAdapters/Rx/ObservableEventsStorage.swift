@@ -28,7 +28,7 @@ final class ObservableEventsStorage<Element: Sendable>: LockedEventsTarget<Obser
   /// machine hands out the turn), which serializes delivery as the Rx contract requires; the lock
   /// is never held while the observer runs.
   private func drain() {
-    while let (event, observer) = machine.withLock({ $0.nextToDeliver() }) {
+    machine.deliver(taking: { $0.nextToDeliver() }) { event, observer in
       switch event {
       case .next(let element): observer.onNext(element)
       case .completed: observer.onCompleted()

@@ -2,51 +2,50 @@ import Streams
 
 /// An async FIFO mutex: ``enter()`` suspends until every earlier entrant has called ``leave()``.
 ///
-/// A caller cancelled while queued leaves the queue at once with ``AuthError/cancelled``.
-final class AsyncSerialGate: @unchecked Sendable {
-  // Unchecked: `isHeld`, `waiters` and `lastID` are read and written only under `lock`.
-  private let lock = Lock.make()
-  private var isHeld = false
-  private var waiters: [(id: UInt64, continuation: CheckedContinuation<Void, any Error>)] = []
-  private var lastID: UInt64 = 0
+/// A caller whose task is cancelled before it enters, or while queued, throws
+/// ``AuthError/cancelled`` at once and leaves the queue; one cancelled after the gate was handed
+/// to it holds the gate (and must leave it), so the gate is never lost.
+final class AsyncSerialGate: Sendable {
+  /// What a queued entrant is resumed with: its turn, or cancellation.
+  private typealias Turn = Result<Void, AuthError>
 
-  func enter() async throws {
-    let id = lock.withLock { () -> UInt64 in
-      lastID += 1
-      return lastID
-    }
-    try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-        lock.lock()
-        if Task.isCancelled {
-          lock.unlock()
-          continuation.resume(throwing: AuthError.cancelled)
-        } else if !isHeld {
-          isHeld = true
-          lock.unlock()
-          continuation.resume()
-        } else {
-          waiters.append((id, continuation))
-          lock.unlock()
-        }
-      }
-    } onCancel: {
-      let continuation = lock.withLock { () -> CheckedContinuation<Void, any Error>? in
-        guard let index = waiters.firstIndex(where: { $0.id == id }) else { return nil }
-        return waiters.remove(at: index).continuation
-      }
-      continuation?.resume(throwing: AuthError.cancelled)
-    }
+  private struct State {
+    var isHeld = false
+    var queue = Waiters<Turn>()
   }
 
-  func leave() {
-    let next = lock.withLock { () -> CheckedContinuation<Void, any Error>? in
-      if waiters.isEmpty {
-        isHeld = false
+  private let state = LockedState(State())
+
+  /// Returns once the caller holds the gate.
+  ///
+  /// - Throws: ``AuthError/cancelled`` if the task is cancelled before its turn.
+  func enter() async throws(AuthError) {
+    if Task.isCancelled { throw .cancelled }
+    let queued = state.withLock { state -> UInt64? in
+      guard state.isHeld else {
+        state.isHeld = true
         return nil
       }
-      return waiters.removeFirst().continuation
+      return state.queue.reserve()
     }
-    next?.resume()
+    guard let id = queued else { return }
+    let outcome = await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Turn, Never>) in
+        if let turn = state.withLock({ $0.queue.attach(id, continuation) }) { continuation.resume(returning: turn) }
+      }
+    } onCancel: {
+      state.withLock { $0.queue.resolve(id, with: .failure(.cancelled)) }?.resume(returning: .failure(.cancelled))
+    }
+    try outcome.get()
+  }
+
+  /// Hands the gate to the oldest entrant still queued, or opens it.
+  func leave() {
+    let next = state.withLock { state in
+      let handOff = state.queue.resolveOldest(with: .success(()))
+      if !handOff.found { state.isHeld = false }
+      return handOff.suspended
+    }
+    next?.resume(returning: .success(()))
   }
 }

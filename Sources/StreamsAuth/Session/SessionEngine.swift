@@ -71,9 +71,7 @@ final class SessionEngine: @unchecked Sendable {
       let result = change(&state)
       return (result, state.jobs.claimDelivery())
     }
-    if delivers {
-      while let job = state.withLock({ $0.jobs.next() }) { job() }
-    }
+    if delivers { state.deliver(\.jobs) { $0() } }
     return result
   }
 

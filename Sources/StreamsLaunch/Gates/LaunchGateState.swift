@@ -1,4 +1,5 @@
 import Dispatch
+import Streams
 
 /// The rules of a ``LaunchGate``: closed until released or abandoned, once.
 struct LaunchGateState: Sendable {

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Streams
 
 /// The rules of a ``LaunchQueue``, free of locks, clocks and tasks.
 ///

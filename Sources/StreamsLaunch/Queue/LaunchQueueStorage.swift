@@ -183,7 +183,7 @@ final class LaunchQueueStorage<Rank: Comparable & Sendable>: Sendable {
   /// Empties the outbox, in order, until it stays empty; only the thread that claimed the delivery
   /// runs it.
   private func deliver() {
-    while let item = state.withLock({ $0.outbox.next() }) {
+    state.deliver(\.outbox) { item in
       switch item {
       case .event(let event): subject.on(.next(event))
       case .endStreams: subject.on(.completed)

@@ -1,10 +1,16 @@
-/// The callers suspended until some condition holds, each resumable exactly once.
+/// The callers suspended until some condition holds, each resumable exactly once: the package's
+/// one home for continuation waiters (StreamsLaunch's queue and gates, StreamsAuth's serial gate,
+/// the virtual clock's pending counts).
 ///
 /// Waiting takes two steps so that cancellation can never be lost: ``reserve()`` gives the caller
 /// an identifier before it suspends (its cancellation handler needs one), and ``attach(_:_:)``
 /// stores the continuation. Whatever happens between the two (the condition comes true, the
-/// caller is cancelled) is remembered in the slot and applied on attach.
-struct Waiters<Value: Sendable>: Sendable {
+/// caller is cancelled) is remembered in the slot and applied on attach. Identifiers grow with
+/// each reservation, so the oldest waiter is the one with the smallest.
+///
+/// Not thread-safe by itself: the owner keeps it in its locked state, and resumes the
+/// continuations it hands back after unlocking.
+package struct Waiters<Value: Sendable>: Sendable {
   private enum Slot: Sendable {
     /// Reserved; the caller has not suspended yet.
     case reserved
@@ -17,8 +23,11 @@ struct Waiters<Value: Sendable>: Sendable {
   private var slots: [UInt64: Slot] = [:]
   private var nextID: UInt64 = 0
 
+  /// No waiters.
+  package init() {}
+
   /// Reserves a slot and returns its identifier.
-  mutating func reserve() -> UInt64 {
+  package mutating func reserve() -> UInt64 {
     nextID += 1
     slots[nextID] = .reserved
     return nextID
@@ -26,7 +35,7 @@ struct Waiters<Value: Sendable>: Sendable {
 
   /// Stores the continuation of slot `id`; returns the value to resume it with at once if the
   /// slot was resolved in the meantime, `nil` if it now waits.
-  mutating func attach(_ id: UInt64, _ continuation: CheckedContinuation<Value, Never>) -> Value? {
+  package mutating func attach(_ id: UInt64, _ continuation: CheckedContinuation<Value, Never>) -> Value? {
     switch slots[id] {
     case .reserved:
       slots[id] = .waiting(continuation)
@@ -41,7 +50,9 @@ struct Waiters<Value: Sendable>: Sendable {
 
   /// Like ``attach(_:_:)``, for a condition that may already hold: when `settled` is not `nil`,
   /// the slot is released and the caller resumes at once with it.
-  mutating func attach(_ id: UInt64, _ continuation: CheckedContinuation<Value, Never>, settled: Value?) -> Value? {
+  package mutating func attach(_ id: UInt64, _ continuation: CheckedContinuation<Value, Never>, settled: Value?)
+    -> Value?
+  {
     if let value = attach(id, continuation) { return value }
     guard let settled else { return nil }
     _ = resolve(id, with: settled)
@@ -50,7 +61,7 @@ struct Waiters<Value: Sendable>: Sendable {
 
   /// Resolves slot `id` with `value`, for a cancelled caller; returns the continuation to resume
   /// if the caller was suspended.
-  mutating func resolve(_ id: UInt64, with value: Value) -> CheckedContinuation<Value, Never>? {
+  package mutating func resolve(_ id: UInt64, with value: Value) -> CheckedContinuation<Value, Never>? {
     switch slots[id] {
     case .reserved:
       slots[id] = .resolved(value)
@@ -63,8 +74,19 @@ struct Waiters<Value: Sendable>: Sendable {
     }
   }
 
+  /// Resolves the oldest slot not resolved yet with `value`. `found` is `false` when there was
+  /// none; `suspended` is the slot's continuation to resume, `nil` when the caller has not
+  /// suspended yet (it gets `value` on attach).
+  package mutating func resolveOldest(
+    with value: Value
+  ) -> (found: Bool, suspended: CheckedContinuation<Value, Never>?) {
+    let unresolved = slots.lazy.filter { if case .resolved = $0.value { false } else { true } }
+    guard let oldest = unresolved.map(\.key).min() else { return (false, nil) }
+    return (true, resolve(oldest, with: value))
+  }
+
   /// Resolves every slot with `value`; returns the continuations to resume.
-  mutating func resolveAll(with value: Value) -> [CheckedContinuation<Value, Never>] {
+  package mutating func resolveAll(with value: Value) -> [CheckedContinuation<Value, Never>] {
     Array(slots.keys).compactMap { resolve($0, with: value) }
   }
 }
