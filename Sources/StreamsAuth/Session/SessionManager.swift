@@ -48,11 +48,12 @@ public final class SessionManager: Sendable {
   let engine: SessionEngine
   /// The token endpoint, which never receives the bearer token.
   let tokenEndpoint: URL?
-  private let gate = AsyncSerialGate()
+  /// Sign-in, sign-out, restore and ``exclusive(_:)`` run one at a time, in order.
+  let gate = AsyncSerialGate()
   let autoRefresh = LockedState(AutoRefreshState())
   private let subscription = SingleAssignmentDisposable()
   /// A dependent session's subscription to its upstream session's events.
-  private let upstreamSubscription = SingleAssignmentDisposable()
+  let upstreamSubscription = SingleAssignmentDisposable()
   /// The session this one depends on, if any.
   public let upstream: SessionManager?
 
@@ -175,42 +176,7 @@ public final class SessionManager: Sendable {
     self.upstream = upstream
     let disposable = self.engine.events.subscribe(onNext: { [weak self] event in self?.handle(event) })
     subscription.setDisposable(disposable)
-    if let upstream {
-      // Delivered from the upstream session's event job, never under its lock.
-      let upstreamName = upstream.name
-      upstreamSubscription.setDisposable(
-        upstream.events.subscribe(onNext: { [weak self] event in
-          guard let self else { return }
-          switch event {
-          case .signedOut(let reason):
-            self.endWithUpstream(.upstreamSignedOut(session: upstreamName, reason: reason))
-          case .signedIn(let credential):
-            // A sign-in replaces the upstream session: this session's tokens belong to the one
-            // that ended unless the same (known) user signed in again.
-            if let current = self.engine.current?.credential,
-              current.userID == nil || current.userID != credential.userID
-            {
-              self.endWithUpstream(.upstreamSignedOut(session: upstreamName, reason: .requested))
-            }
-          case .initialSession, .tokenRefreshed, .refreshFailed:
-            break
-          }
-        }))
-    }
-  }
-
-  /// Ends this dependent session because its upstream session ended, and revokes the tokens that
-  /// ended with it (when its token server has a revocation endpoint), as a sign-out does: tokens
-  /// that belonged to an ended session must not stay usable at the server.
-  /// Returns what publishes the outcome of clearing the stored credential.
-  @discardableResult
-  private func endWithUpstream(_ reason: SignOutReason) -> AsyncSubject<Void> {
-    let (cleared, ended) = engine.signOut(reason)
-    if let ended {
-      // Nobody waits for the server: the upstream's event is being delivered. A failure is logged.
-      Task { [engine] in try? await engine.revoke(ended) }
-    }
-    return cleared
+    if let upstream { follow(upstream) }
   }
 
   deinit {
@@ -271,114 +237,6 @@ public final class SessionManager: Sendable {
     }
   }
 
-  /// Signs in with an authorization code and PKCE (RFC 6749 §4.1, RFC 7636 `S256`, RFC 8252):
-  /// builds the authorization URL with a fresh `state` and code challenge, has `userAgent`
-  /// present it, checks the redirect (`state` must match), exchanges the code with the verifier
-  /// at the session's token endpoint, and signs in with the credential (saved, `signedIn`
-  /// emitted) before returning it.
-  ///
-  /// ```swift
-  /// let credential = try await session.signIn(authorization: authorization, userAgent: browser)
-  /// ```
-  ///
-  /// Runs as one exclusive section, like ``signIn(using:)``. Every failure leaves the session as
-  /// it was (signed in or not, stored credential untouched).
-  ///
-  /// - Parameters:
-  ///   - authorization: The authorization endpoint, redirect URI, scopes and extra parameters.
-  ///   - userAgent: The browser that presents the URL and hands back the redirect.
-  ///   - userID: The user the credential belongs to, if the app knows it (token responses do
-  ///     not say).
-  /// - Throws: ``AuthError/authorization(_:)`` (``AuthorizationError/cancelled``,
-  ///   ``AuthorizationError/stateMismatch``, ``AuthorizationError/denied(_:)``,
-  ///   ``AuthorizationError/missingCode``, ``AuthorizationError/codeRejected(_:)``, …),
-  ///   ``AuthError/network(_:)``, ``AuthError/tokenEndpoint(statusCode:error:)``,
-  ///   ``AuthError/malformedTokenResponse(_:)``; ``AuthError/invalidConfiguration(_:)`` for a
-  ///   session that was not made with ``init(oauth:transport:storage:scheduler:policy:log:name:)``;
-  ///   ``AuthError/storage(_:)`` if saving failed (the session is signed in in memory).
-  @discardableResult
-  public func signIn(
-    authorization: AuthorizationConfiguration, userAgent: any AuthorizationUserAgent, userID: String? = nil
-  ) async throws(AuthError) -> Credential {
-    guard let oauth = engine.refresher as? OAuthRefresher else {
-      throw .invalidConfiguration("authorization-code sign-in needs a session made with init(oauth:…)")
-    }
-    let request = try AuthorizationRequest(configuration: authorization, clientID: oauth.configuration.clientID)
-    do {
-      try await gate.enter()
-    } catch {
-      throw .cancelled
-    }
-    defer { gate.leave() }
-    let redirect: URL
-    do {
-      redirect = try await userAgent.authorize(url: request.url, redirectURI: authorization.redirectURI)
-    } catch let error as AuthorizationError {
-      throw .authorization(error)
-    } catch let error as AuthError {
-      throw error
-    } catch is CancellationError {
-      throw .authorization(.cancelled)
-    } catch {
-      throw .authorization(.userAgentFailed("\(type(of: error))"))
-    }
-    let code = try request.code(from: redirect)
-    var credential = try await oauth.exchangeCode(code, for: request)
-    if let userID { credential.userID = userID }
-    try await engine.signIn(credential).outcome
-    _ = try await engine.settleShared()
-    return credential
-  }
-
-  /// Signs out: the credential is forgotten at once, a refresh in flight is cancelled and its
-  /// waiters fail with ``AuthError/sessionEnded``, storage is cleared and
-  /// ``SessionEvent/signedOut(_:)`` emitted; then, when the refresher can revoke
-  /// (``OAuthClientConfiguration/revocationEndpoint``), the tokens the session held are revoked at
-  /// the server (RFC 7009) and the call returns once the server answered.
-  ///
-  /// The session on the device always ends, whatever the server says; the revocation runs after
-  /// the exclusive section, so a sign-in may start meanwhile.
-  ///
-  /// With a storage that processes share (``FileCredentialStorage``), the store is cleared once
-  /// more under the cross-process lock, after any refresh another process was saving, and the
-  /// credential that refresh stored is revoked too: the other processes' next refresh is then
-  /// rejected and they sign out. (Without a revocation endpoint they cannot tell a sign-out from
-  /// a lost store, and renew the session.)
-  ///
-  /// - Throws: ``AuthError/storage(_:)`` if clearing storage failed (the session is over in
-  ///   memory regardless) or the cross-process lock timed out
-  ///   (``CredentialStorageError/lockTimedOut(path:seconds:)``); otherwise
-  ///   ``AuthError/revocationFailed(_:)`` if the server did not
-  ///   confirm the revocation (the tokens stay valid there until they expire).
-  public func signOut() async throws(AuthError) {
-    do {
-      try await gate.enter()
-    } catch {
-      throw .cancelled
-    }
-    let (done, ended) = engine.signOut()
-    var cleared: AuthError?
-    var storedElsewhere: Credential?
-    do throws(AuthError) {
-      try await done.outcome
-      storedElsewhere = try await engine.settleShared()
-    } catch {
-      cleared = error
-    }
-    gate.leave()
-    var credentials = ended.map { [$0] } ?? []
-    if let storedElsewhere, storedElsewhere.refreshToken != ended?.refreshToken { credentials.append(storedElsewhere) }
-    var revocation: AuthError?
-    for credential in credentials {
-      do throws(AuthError) {
-        try await engine.revoke(credential)
-      } catch {
-        revocation = revocation ?? error
-      }
-    }
-    if let error = cleared ?? revocation { throw error }
-  }
-
   /// Runs `operation` when no other exclusive operation (sign-in, sign-out, restore, another
   /// `exclusive` call) is running; they run one at a time, in the order they arrived. Use it for
   /// entry points that must not overlap, such as "enter the payment screen".
@@ -396,11 +254,7 @@ public final class SessionManager: Sendable {
   private func exclusively<Value: Sendable>(
     _ change: (SessionEngine) -> AsyncSubject<Value>
   ) async throws(AuthError) -> Value {
-    do {
-      try await gate.enter()
-    } catch {
-      throw .cancelled
-    }
+    try await gate.enter()
     defer { gate.leave() }
     return try await change(engine).outcome
   }
