@@ -29,15 +29,24 @@ extension ObservableType {
   ///
   /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
   // Inlinable, so that the optional `transform` returns is unwrapped in code compiled with the
-  // caller's types: the stage is `map`'s (``Map``), whose closure here sends only a non-`nil` result.
+  // caller's types (``CompactMap``).
   @inlinable
   public func compactMap<Result>(
     _ transform: @escaping @isolated(any) (Element) throws -> Result?
   ) -> Observable<Result> {
     let transform = Isolation.checked(transform, "compactMap")
-    return map(yielding: { element, yield in
+    return compactMap(yielding: { element, yield in
       if let result = try transform(element) { yield(result) }
     })
+  }
+
+  /// `compactMap(_:)` with the caller's closure wrapped in one that sends each non-`nil` result
+  /// with the closure it gets.
+  @usableFromInline
+  func compactMap<Result>(yielding transform: @escaping (Element, (Result) -> Void) throws -> Void)
+    -> Observable<Result>
+  {
+    ElementOperator(source: asObservable(), stage: CompactMap(transform: transform))
   }
 }
 
@@ -49,5 +58,24 @@ struct Filter<Element>: ElementStage {
 
   static func onNext<Observer>(_ element: Element, _ sink: ElementSink<Self, Observer>) {
     if sink.check({ try sink.stage.predicate(element) }) == true { sink.forwardNext(element) }
+  }
+}
+
+/// `compactMap`'s stage. Its closure gets the element and a closure to send the result with: the
+/// public `compactMap(_:)`, inlined into the caller, wraps the caller's closure in one that unwraps
+/// the optional with the caller's types, where this unspecialized code would look up the
+/// optional's metadata per element (row J, 3 interleaved runs: 1.58–1.64× the locked floor with the
+/// optional unwrapped here, 1.21–1.30× with the wrapper). ``Map`` calls its closure directly.
+struct CompactMap<Element, Result>: ElementStage {
+  /// The closure `compactMap` was given, adapted to send its non-`nil` results with the closure it
+  /// gets.
+  let transform: (Element, (Result) -> Void) throws -> Void
+
+  static func onNext<Observer>(_ element: Element, _ sink: ElementSink<Self, Observer>) {
+    do {
+      try sink.stage.transform(element) { sink.forwardNext($0) }
+    } catch {
+      sink.forwardErrorAndDispose(error)
+    }
   }
 }

@@ -10,38 +10,37 @@ extension ObservableType {
   /// ```
   ///
   /// Each closure runs in its own isolation or the call is reported: <doc:TheContract#Isolation>.
-  // Inlinable, so that the result of `transform` lives in code compiled with the caller's types
-  // (``Map``).
+  // Inlinable, so that the isolation decision is specialized with the caller's types.
   @inlinable
   public func map<Result>(
     _ transform: @escaping @isolated(any) (Element) throws -> Result
   ) -> Observable<Result> {
-    let transform = Isolation.checked(transform, "map")
-    return map(yielding: { element, yield in yield(try transform(element)) })
+    map(checked: Isolation.checked(transform, "map"))
   }
 
-  /// An operator whose `transform` calls `yield` with each result it sends: `map(_:)` with exactly
-  /// one per element, `compactMap(_:)` with the non-`nil` ones.
+  /// `map(_:)` with the closure as Streams calls it (after ``Isolation/checked(_:_:)``).
   @usableFromInline
-  func map<Result>(yielding transform: @escaping (Element, (Result) -> Void) throws -> Void) -> Observable<Result> {
+  func map<Result>(checked transform: @escaping (Element) throws -> Result) -> Observable<Result> {
     ElementOperator(source: asObservable(), stage: Map(transform: transform))
   }
 }
 
-/// `map`'s and `compactMap`'s stage. Its closure gets the element and a closure to send the result
-/// with: the public `map(_:)` and `compactMap(_:)`, inlined into the caller, wrap the caller's
-/// closure in one that holds the result (unwraps the optional) with the caller's types, where this
-/// unspecialized code would make room for it and destroy it after sending it, value-witness calls
-/// per element. `Result` is a type parameter of its own: generic code finds its metadata in the
-/// stage's, where `Observer.Element` would cost an associated-type lookup per element.
+/// `map`'s stage: calls the closure it was given, as it is, and sends the result.
+///
+/// Not wrapped in a closure with the caller's types: until closures became `@isolated(any)`, such a
+/// wrapper was specialized with the caller's closure inlined into it; the optimizer no longer does
+/// that (`Benchmarks/Costs/isolated-any-optimizer.sh`), and the wrapper cost one more call per
+/// element (row J, 4 interleaved runs: 1.88–2.07× the locked floor with it, 1.21–1.30× without;
+/// `compactMap` keeps its wrapper, see ``CompactMap``). `Result` is a type
+/// parameter of its own: generic code finds its metadata in the stage's, where `Observer.Element`
+/// would cost an associated-type lookup per element.
 struct Map<Element, Result>: ElementStage {
-  /// The closure `map` or `compactMap` was given, adapted to send its results with the closure it
-  /// gets.
-  let transform: (Element, (Result) -> Void) throws -> Void
+  /// The closure `map` was given.
+  let transform: (Element) throws -> Result
 
   static func onNext<Observer>(_ element: Element, _ sink: ElementSink<Self, Observer>) {
     do {
-      try sink.stage.transform(element) { sink.forwardNext($0) }
+      sink.forwardNext(try sink.stage.transform(element))
     } catch {
       sink.forwardErrorAndDispose(error)
     }
