@@ -23,16 +23,23 @@ struct AtomicFlagTests {
     var payload = 0
   }
 
-  /// Runs `reader` on a thread of its own while this thread runs `writer`; `true` once the reader
-  /// returned, `false` if it did not within ten seconds.
-  private func race(writer: () -> Void, reader: @escaping @Sendable () -> Void) -> Bool {
+  /// Writes `round` into `shared`'s payload and then calls `publish` on this thread, while another
+  /// thread spins until `isPublished` and then reads the payload. Returns what the reader read, or
+  /// `nil` if it did not finish within ten seconds.
+  private func payloadSeen(
+    _ round: Int, in shared: Shared, publish: (Shared) -> Void,
+    isPublished: @escaping @Sendable (Shared) -> Bool
+  ) -> Int? {
+    let seen = Locked(0)
     let done = DispatchSemaphore(value: 0)
     Thread {
-      reader()
+      while !isPublished(shared) {}
+      seen.withLock { $0 = shared.payload }
       done.signal()
     }.start()
-    writer()
-    return done.wait(timeout: .now() + 10) == .success
+    shared.payload = round
+    publish(shared)
+    return done.wait(timeout: .now() + 10) == .success ? seen.value : nil
   }
 
   @Test("A once-flag raced by many threads is set by exactly one")
@@ -51,19 +58,8 @@ struct AtomicFlagTests {
   @Test("A thread that sees a once-flag set sees what the setter wrote before setting it")
   func onceFlagPublishes() {
     for round in 1...Self.rounds {
-      let shared = Shared()
-      let seen = Locked(0)
-      let finished = race(
-        writer: {
-          shared.payload = round
-          _ = shared.once.set()
-        },
-        reader: {
-          while !shared.once.isSet {}
-          seen.withLock { $0 = shared.payload }
-        })
-      #expect(finished)
-      #expect(seen.value == round)
+      let seen = payloadSeen(round, in: Shared(), publish: { _ = $0.once.set() }, isPublished: { $0.once.isSet })
+      #expect(seen == round)
     }
   }
 
@@ -85,18 +81,8 @@ struct AtomicFlagTests {
   func booleanPublishes() {
     for round in 1...Self.rounds {
       let shared = Shared()
-      let seen = Locked(0)
-      let finished = race(
-        writer: {
-          shared.payload = round
-          shared.boolean.store(true)
-        },
-        reader: {
-          while !shared.boolean.load() {}
-          seen.withLock { $0 = shared.payload }
-        })
-      #expect(finished)
-      #expect(seen.value == round)
+      let seen = payloadSeen(round, in: shared, publish: { $0.boolean.store(true) }, isPublished: { $0.boolean.load() })
+      #expect(seen == round)
       shared.boolean.store(false)
       let cleared = !shared.boolean.load()
       #expect(cleared)
