@@ -1,17 +1,16 @@
 import Foundation
 import Streams
 
-/// A refresh's progress: its task, then the machine's decision at each step, each step's effects
-/// queued in order.
+/// A refresh flight's work outside the lock: its task, the save of its renewal, the re-read after a
+/// rejection; each reports back to the machine.
 extension SessionEngine {
-
-  /// Creates refresh `id`'s task (creating a task runs nothing). The task holds the engine
+  /// Creates flight `flight`'s task (creating a task runs nothing). The task holds the engine
   /// weakly.
   ///
   /// With a ``SharedCredentialStorage``, the task first takes the cross-process lock and re-reads
   /// the store: a credential another process stored meanwhile is adopted instead of refreshing.
   /// The lock is held until the renewed credential is saved (or the refresh ends otherwise).
-  func refreshTask(id: UInt64, credential: Credential?) -> Task<Void, Never> {
+  func refreshTask(flight: UInt64, credential: Credential?) -> Task<Void, Never> {
     let refresher = self.refresher
     let shared = credentialStorage as? any SharedCredentialStorage
     return Task { [weak self] in
@@ -38,7 +37,7 @@ extension SessionEngine {
         renewal.lease?.release()
         return
       }
-      self.refreshFinished(id: id, renewal)
+      self.refreshReturned(flight: flight, renewal)
     }
   }
 
@@ -60,92 +59,48 @@ extension SessionEngine {
     return stored
   }
 
-  /// Refresh `id`'s refresher returned: the machine decides whether to save, re-read storage,
-  /// publish, or discard. The cross-process lock is released after the save or re-read, or at once.
-  private func refreshFinished(id: UInt64, _ renewal: Renewal) {
+  /// Flight `flight`'s task returned: the flight keeps the cross-process lock for the machine's
+  /// next step (a flight the machine forgot releases it at once), and the machine decides.
+  private func refreshReturned(flight: UInt64, _ renewal: Renewal) {
+    let now = scheduler.now
     let uptime = scheduler.monotonicNow
-    let lease = renewal.lease
     perform { state in
-      state.tasks[id] = nil
-      if renewal.adopted {
-        log(.debug, "refresh #\(id): another process had renewed the credential; adopted it", in: &state)
+      if state.flights[flight] != nil {
+        state.flights[flight]?.task = nil
+        state.flights[flight]?.lease = renewal.lease
+      } else if let lease = renewal.lease {
+        state.jobs.post { lease.release() }
       }
-      switch state.machine.refreshFinished(id: id, result: renewal.result, uptime: uptime) {
-      case .discard:
-        state.jobs.post { lease?.release() }
-        log(.warning, "refresh #\(id) finished after the session changed; its result was discarded", in: &state)
-      case .persist(let renewed):
-        state.jobs.post {
-          self.persist(id: id, renewed, save: !renewal.adopted)
-          lease?.release()
-        }
-      case .reread:
-        if case .failure(let error) = renewal.result {
-          log(.warning, "refresh #\(id) was rejected; checking storage before ending the session: \(error)", in: &state)
-        }
-        state.jobs.post {
-          self.reread(id: id)
-          lease?.release()
-        }
-      case .publish(let outcome, let result, let events):
-        state.jobs.post { lease?.release() }
-        if case .failure(let error) = renewal.result {
-          log(.warning, "refresh #\(id) failed; the session was kept: \(error)", in: &state)
-        }
-        complete(Machine.Completion(signal: outcome, outcome: result, events: events, clearStorage: false), in: &state)
-      }
+      let transition = state.machine.transition(
+        .refreshReturned(flight: flight, renewal.result, adopted: renewal.adopted, now: now, uptime: uptime))
+      schedule(transition.actions, in: &state)
     }
   }
 
-  /// Job: saves the renewed credential (unless `save` is false: another process stored it), then
-  /// installs it and releases the waiters. A sign-out or sign-in that happened after the refresher
-  /// returned queued its own storage job after this one, so this save can never overwrite what it
-  /// wrote.
-  private func persist(id: UInt64, _ renewed: Credential, save: Bool) {
+  /// Job: saves flight `flight`'s renewal (unless `write` is false: another process stored it),
+  /// releases the cross-process lock, and reports the save. A sign-out or sign-in that happened
+  /// after the refresher returned queued its own storage job after this one, so this save can
+  /// never overwrite what it wrote.
+  func saveRenewal(flight: UInt64, _ renewed: Credential, write: Bool, releasing lease: RefreshLock.Lease?) {
     do {
-      if save { try credentialStorage.save(renewed) }
+      if write { try credentialStorage.save(renewed) }
     } catch {
-      log(.error, "refresh #\(id): saving the renewed credential failed; it is used in memory: \(error)")
+      log(.error, "refresh #\(flight): saving the renewed credential failed; it is used in memory: \(error)")
     }
-    perform { state in
-      guard let completion = state.machine.persisted(id: id) else {
-        log(
-          .warning,
-          "refresh #\(id) was saved but the session changed meanwhile; the next sign-in or sign-out replaces it",
-          in: &state)
-        return
-      }
-      if save { log(.debug, "refresh #\(id) succeeded and was saved: \(renewed)", in: &state) }
-      complete(completion, in: &state)
-    }
+    lease?.release()
+    handle(.saved(flight: flight))
   }
 
-  /// Job: after a rejection, adopts a credential another process stored, or ends the session.
-  private func reread(id: UInt64) {
+  /// Job: after a rejection, reads the store (another process may have renewed the credential),
+  /// releases the cross-process lock, and reports what it found.
+  func reread(flight: UInt64, releasing lease: RefreshLock.Lease?) {
     var loaded: Credential?
     do {
       loaded = try credentialStorage.load()
     } catch {
-      log(.error, "refresh #\(id): reading storage after a rejection failed: \(error)")
+      log(.error, "refresh #\(flight): reading storage after a rejection failed: \(error)")
     }
-    perform { state in
-      guard let completion = state.machine.reread(id: id, loaded: loaded) else { return }
-      if case .success = completion.outcome {
-        log(.debug, "refresh #\(id): another process had already renewed the credential; adopted it", in: &state)
-      } else {
-        log(.warning, "refresh #\(id): the refresh token was rejected; the session was cleared", in: &state)
-      }
-      complete(completion, in: &state)
-    }
-  }
-
-  /// Under the lock: queues a refresh's last step: clear storage if asked, publish the outcome,
-  /// emit the events.
-  private func complete(_ completion: Machine.Completion, in state: inout State) {
-    state.jobs.post {
-      if completion.clearStorage { self.clearStorage() }
-      completion.signal.publish(completion.outcome)
-      completion.events.forEach(self.subject.onNext)
-    }
+    lease?.release()
+    handle(.reread(flight: flight, loaded: loaded))
   }
 }

@@ -9,92 +9,77 @@ extension SessionEngine {
     case ready(VersionedCredential)
     /// The caller fails now.
     case failed(AuthError)
-    /// The outcome will be published on a refresh flight's replaying subject. For a proactive
-    /// refresh, `fallback` is the credential that the machine may keep after a temporary failure
-    /// (``SessionStateMachine/stillWorking(_:after:now:)``).
-    case pending(FlightOutcome, fallback: VersionedCredential?)
+    /// The outcome will be published on a flight's replaying subject; `proactive` when the caller
+    /// only wanted a usable credential (``FlightResult/outcome(proactive:)``).
+    case pending(AsyncSubject<FlightResult>, proactive: Bool)
   }
 
   /// A usable credential: the current one, or, within the leeway of its expiry, a refresh's.
   func credential() -> Wait {
-    let now = scheduler.now
-    let uptime = scheduler.monotonicNow
-    return wait { machine in
-      let fallback = machine.current
-      return (machine.credentialRequested(now: now, uptime: uptime), fallback)
-    }
+    wait(.credentialRequested(now: scheduler.now, uptime: scheduler.monotonicNow))
   }
 
   /// Compare-and-refresh for a request authorized with `generation`.
   func refresh(ifGeneration generation: Generation) -> Wait {
-    let now = scheduler.now
-    let uptime = scheduler.monotonicNow
-    return wait { ($0.refreshRequested(ifGeneration: generation, now: now, uptime: uptime), nil) }
+    wait(.authenticationFailed(generation, now: scheduler.now, uptime: scheduler.monotonicNow))
   }
 
   /// Compare-and-refresh for a request that carried `token`.
   func refresh(ifAccessToken token: String?) -> Wait {
-    let now = scheduler.now
-    let uptime = scheduler.monotonicNow
-    return wait { ($0.refreshRequested(ifAccessToken: token, now: now, uptime: uptime), nil) }
+    wait(.authenticationFailedCarrying(accessToken: token, now: scheduler.now, uptime: scheduler.monotonicNow))
   }
 
-  /// The outcome of `wait` as a `Single`: the one way to wait. A proactive refresh's temporary
-  /// failure yields the credential the machine keeps, if any.
+  /// The outcome of `wait` as a `Single`, for the Rx face.
   func single(of wait: Wait) -> Single<VersionedCredential> {
     switch wait {
     case .ready(let credential):
       return .just(credential)
     case .failed(let error):
       return .error(error)
-    case .pending(let outcome, .none):
-      return outcome.asSingle()
-    case .pending(let outcome, let fallback?):
-      return outcome.catch { [weak self] error -> Observable<VersionedCredential> in
-        let error = error as? AuthError ?? .cancelled
-        if let kept = self?.kept(fallback, after: error) { return .just(kept) }
-        return .error(error)
-      }.asSingle()
+    case .pending(let signal, let proactive):
+      return signal.asSingle().map { try $0.outcome(proactive: proactive).get() }
     }
   }
 
-  /// The outcome of `wait`, awaited through Streams' bridge on ``single(of:)``.
+  /// The outcome of `wait`, awaited on the flight's subject through Streams' bridge.
   ///
   /// Cancelling the calling task throws ``AuthError/cancelled`` at once; the refresh carries on.
   func value(of wait: Wait) async throws(AuthError) -> VersionedCredential {
-    if case .ready(let credential) = wait { return credential }
-    do {
-      return try await single(of: wait).value
-    } catch {
-      throw error as? AuthError ?? .cancelled
+    switch wait {
+    case .ready(let credential):
+      return credential
+    case .failed(let error):
+      throw error
+    case .pending(let signal, let proactive):
+      let result: FlightResult
+      do {
+        result = try await signal.asSingle().value
+      } catch {
+        // The subject never fails (its outcome is typed): only cancellation ends the wait early.
+        throw .cancelled
+      }
+      return try result.outcome(proactive: proactive).get()
     }
   }
 
-  /// The machine's verdict on keeping `fallback` after `error`.
-  private func kept(_ fallback: VersionedCredential, after error: AuthError) -> VersionedCredential? {
-    let now = scheduler.now
-    return state.withLock { $0.machine.stillWorking(fallback, after: error, now: now) }
-  }
-
-  /// Under the lock: decides, queues the decision's event and starts its refresh task.
-  private func wait(_ request: (inout Machine) -> (Machine.WaitAction, VersionedCredential?)) -> Wait {
+  /// Under the lock: `input` goes into the machine, its actions are scheduled, and its answer
+  /// becomes the caller's wait.
+  private func wait(_ input: Machine.Input) -> Wait {
     perform { state in
-      let (action, fallback) = request(&state.machine)
-      switch action {
-      case .resume(let credential, let event):
-        if let event { post(event, in: &state) }
+      let transition = state.machine.transition(input)
+      schedule(transition.actions, in: &state)
+      switch transition.answer {
+      case .ready(let credential):
         return .ready(credential)
-      case .fail(let error, let event):
-        if let event { post(event, in: &state) }
+      case .failed(let error):
         return .failed(error)
-      case .startRefresh(let id, let credential, let outcome):
-        state.tasks[id] = refreshTask(id: id, credential: credential)
-        log(
-          .debug, "refresh #\(id) started for \(credential.map { "\($0)" } ?? "no credential (obtaining one)")",
-          in: &state)
-        return .pending(outcome, fallback: fallback)
-      case .join(let outcome):
-        return .pending(outcome, fallback: fallback)
+      case .join(let flight, let proactive):
+        guard let signal = state.flights[flight]?.signal else {
+          preconditionFailure("Internal inconsistency: the machine joined flight \(flight), which the engine dropped")
+        }
+        return .pending(signal, proactive: proactive)
+      case .ended, .none:
+        preconditionFailure("Internal inconsistency: a request was answered \(transition.answer)")
       }
     }
   }

@@ -1,41 +1,57 @@
 import Foundation
 import Streams
 
-/// The engine behind ``SessionManager``: holds a ``SessionStateMachine`` under a lock and performs
-/// what it decides after unlocking.
+/// The engine behind ``SessionManager``: holds a ``SessionStateMachine`` under a lock, feeds it
+/// every input, and performs the ``SessionAction``s it returns after unlocking.
 ///
-/// Every change has one shape, ``perform(_:)``: under the lock, an event goes into the machine and
-/// the effects it calls for are queued as jobs in an ``Outbox`` that lives in the locked state;
-/// after unlocking, the jobs run in the order of the transitions that queued them, one at a time,
-/// never under the lock (storage reads and writes, publishing a refresh's outcome, session events,
-/// cancelling tasks, log lines). That order is what makes "save before any waiter resumes" and "a
-/// sign-out's clear comes after a refresh's save" hold. The one thing done under the lock is
-/// creating a refresh task, which runs nothing.
+/// Every change has one shape, ``handle(_:)``: under the lock, an input goes into the machine and
+/// ``schedule(_:in:persisted:)`` turns its actions into jobs in an ``Outbox`` that lives in the
+/// locked state (the one place actions are performed); after unlocking, the jobs run in the order
+/// of the transitions that queued them, one at a time, never under the lock (storage reads and
+/// writes, publishing a flight's outcome, session events, cancelling tasks, log lines). That order
+/// is what makes "save before any waiter resumes" and "a sign-out's clear comes after a refresh's
+/// save" hold. The one thing done under the lock is creating a refresh task, which runs nothing.
 ///
-/// A caller that wants a credential gets a ``Wait``: ready now, failed now, or pending on the
-/// replaying outcome of a refresh flight. ``single(of:)`` is the one way to wait; async callers
-/// await it through Streams' bridge (``value(of:)``), the Rx face subscribes to it.
-///
-/// One successful refresh takes the lock three times after it starts: when the refresher returns
-/// (to queue the save in order with sign-in and sign-out), after the save (to install the
-/// credential and queue its publication), and once more to find the job queue empty. The first
-/// two cannot merge: the credential must be saved before anyone can see it, and the save must not
-/// run under the lock.
+/// The engine owns what belongs to a refresh flight (``Flight``): its task, the cross-process lock
+/// it holds, and its replaying subject, on which its typed outcome (``FlightResult``) is
+/// published once, so every waiter, including one that subscribes after the outcome, receives it
+/// exactly once. A caller that wants a credential gets a ``Wait``: ready now, failed now, or
+/// pending on a flight's subject; async callers await the subject through Streams' bridge
+/// (``value(of:)``), the Rx face subscribes to it (``single(of:)``).
 // Unchecked: every mutable field is in `state`, a LockedState; its jobs (closures that are not
 // Sendable) are only taken out under that lock and run by the one thread holding the outbox's
 // delivery claim. InterceptorStormTests and DependentSessionTests run it on real threads under TSan.
 final class SessionEngine: @unchecked Sendable {
   typealias Machine = SessionStateMachine
-  typealias FlightOutcome = Machine.FlightOutcome
+
+  /// What belongs to one refresh flight.
+  struct Flight {
+    /// Where the flight's outcome is published once and replayed.
+    let signal = AsyncSubject<FlightResult>()
+    /// The refresh task, until it returns: owned here, not by any waiter.
+    var task: Task<Void, Never>?
+    /// The cross-process lock the task took, until the flight's save or re-read is done.
+    var lease: RefreshLock.Lease?
+  }
 
   /// What the lock guards.
   struct State {
     var machine: Machine
-    /// The task of each refresh in flight: owned here, not by any waiter.
-    var tasks: [UInt64: Task<Void, Never>] = [:]
+    /// The flights the machine still refers to.
+    var flights: [UInt64: Flight] = [:]
+    /// The callers of a restore that has not answered yet.
+    var restores: [AsyncSubject<Credential?>] = []
     var isShutDown = false
+    /// The proactive refresh timer armed last, if it is still the machine's.
+    var timer: (any Disposable)?
     /// The effects of the transitions so far, performed after unlocking, in order.
     var jobs = Outbox<() -> Void>()
+  }
+
+  /// The outcome of a session change's save or clear, read by the job that ends the change.
+  /// Written and read only by jobs, which run one at a time.
+  final class Persisted {
+    var outcome: Result<Void, AuthError> = .success(())
   }
 
   let refresher: any CredentialRefresher
@@ -62,17 +78,104 @@ final class SessionEngine: @unchecked Sendable {
 
   var current: VersionedCredential? { state.withLock { $0.machine.current } }
 
-  /// The one shape of every change: `change` runs on the state under the lock and queues its
-  /// effects; after unlocking, the caller performs the queued jobs in order, unless another thread
-  /// is already doing so (then that thread performs them, after the ones before).
+  /// The lock's one critical-section shape: `change` runs on the state under the lock and queues
+  /// its effects; after unlocking, the caller performs the queued jobs in order, unless another
+  /// thread is already doing so (then that thread performs them, after the ones before).
   @discardableResult
   func perform<Result>(_ change: (inout State) -> Result) -> Result {
-    let (result, delivers) = state.withLock { state in
+    let (result, first) = state.withLock { state in
       let result = change(&state)
-      return (result, state.jobs.claimDelivery())
+      return (result, state.jobs.claimFirst())
     }
-    if delivers { state.deliver(\.jobs) { $0() } }
+    if let first {
+      first()
+      state.deliver(\.jobs) { $0() }
+    }
     return result
+  }
+
+  /// `input` happened: the machine decides, its actions are scheduled, and its answer returned.
+  @discardableResult
+  func handle(_ input: Machine.Input, persisted: Persisted? = nil) -> Machine.Answer {
+    perform { state in
+      let transition = state.machine.transition(input)
+      schedule(transition.actions, in: &state, persisted: persisted)
+      return transition.answer
+    }
+  }
+
+  /// Under the lock: the one place the machine's actions become effects. Bookkeeping of the
+  /// flights happens here; everything else is queued as one job for after unlocking, in the
+  /// machine's order.
+  /// `persisted` receives the outcome of a `save` or `clearStorage` action.
+  func schedule(_ actions: [SessionAction], in state: inout State, persisted: Persisted? = nil) {
+    var effects: [() -> Void] = []
+    effects.reserveCapacity(actions.count)
+    for action in actions {
+      switch action {
+      case .startRefresh(let flight, let credential):
+        state.flights[flight, default: Flight()].task = refreshTask(flight: flight, credential: credential)
+      case .cancelRefresh(let flight):
+        guard let task = state.flights[flight]?.task else { continue }
+        state.flights[flight]?.task = nil
+        effects.append { task.cancel() }
+      case .saveRenewal(let flight, let credential, let write):
+        let lease = state.flights[flight]?.lease.take()
+        effects.append { self.saveRenewal(flight: flight, credential, write: write, releasing: lease) }
+      case .reread(let flight):
+        let lease = state.flights[flight]?.lease.take()
+        effects.append { self.reread(flight: flight, releasing: lease) }
+      case .releaseLock(let flight):
+        guard let lease = state.flights[flight]?.lease.take() else { continue }
+        effects.append { lease.release() }
+      case .save(let credential):
+        effects.append {
+          // Not `persisted?.outcome = …`: optional chaining would skip the save without an owner.
+          let outcome = self.save(signedIn: credential)
+          persisted?.outcome = outcome
+        }
+      case .clearStorage:
+        effects.append {
+          let outcome = self.clearStorage()
+          persisted?.outcome = outcome
+        }
+      case .resolve(let flight, let result):
+        guard let signal = state.flights[flight]?.signal else { continue }
+        effects.append {
+          signal.onNext(result)
+          signal.onCompleted()
+        }
+      case .forget(let flight):
+        state.flights[flight] = nil
+      case .emit(let event):
+        let subject = self.subject
+        effects.append { subject.onNext(event) }
+      case .load(let epoch):
+        effects.append { self.load(restoring: epoch) }
+      case .restored(let credential):
+        let restores = state.restores
+        state.restores.removeAll()
+        effects.append { restores.forEach { $0.publish(.success(credential)) } }
+      case .armTimer(let token, let deadline):
+        let replaced = state.timer.take()
+        effects.append {
+          replaced?.dispose()
+          self.arm(token: token, deadline)
+        }
+      case .disarmTimer:
+        guard let replaced = state.timer.take() else { continue }
+        effects.append { replaced.dispose() }
+      case .completeEvents:
+        state.isShutDown = true
+        let subject = self.subject
+        effects.append { subject.onCompleted() }
+      case .log(let level, let note):
+        guard let logHandler else { continue }
+        effects.append { logHandler(AuthLogMessage(level: level, text: note.text)) }
+      }
+    }
+    // One job for the transition: its effects in order, one turn of the lock.
+    if !effects.isEmpty { state.jobs.post { for effect in effects { effect() } } }
   }
 
   // MARK: Session changes
@@ -80,16 +183,7 @@ final class SessionEngine: @unchecked Sendable {
   /// Signs in; the returned subject publishes the outcome once the credential was saved and
   /// `signedIn` emitted.
   func signIn(_ credential: Credential) -> AsyncSubject<Void> {
-    log(.debug, "signed in: \(credential)")
-    return changeSession({ $0.signedIn(credential) }) {
-      do throws(CredentialStorageError) {
-        try self.credentialStorage.save(credential)
-        return .success(())
-      } catch {
-        self.log(.error, "sign-in: saving the credential failed; it is used in memory: \(error)")
-        return .failure(.storage(error))
-      }
-    }
+    change(.signedIn(credential)).done
   }
 
   /// Signs out; `done` publishes the outcome once storage was cleared and `signedOut` emitted;
@@ -99,43 +193,34 @@ final class SessionEngine: @unchecked Sendable {
   /// depends on ended), the waiters of a refresh in flight fail with the matching
   /// ``AuthError/upstreamSignedOut(session:reason:)`` instead of ``AuthError/sessionEnded``.
   func signOut(_ reason: SignOutReason = .requested) -> (done: AsyncSubject<Void>, ended: Credential?) {
-    var ended: Credential?
-    var abandonedWith = AuthError.sessionEnded
-    if case .upstreamSignedOut(let session, let upstreamReason) = reason {
-      abandonedWith = .upstreamSignedOut(session: session, reason: upstreamReason)
-    }
-    log(.debug, "signed out (\(reason))")
-    let done = changeSession(
-      { machine in
-        ended = machine.credential
-        return machine.signedOut(reason)
-      }, abandonedWith: abandonedWith
-    ) { self.clearStorage() }
+    let (done, answer) = change(.signedOut(reason))
+    guard case .ended(let ended) = answer else { return (done, nil) }
     return (done, ended)
   }
 
-  /// Signs in or out: `change` updates the machine; then, as one job, the refresh it abandons is
-  /// cancelled, `persist` saves or clears the stored credential, the abandoned refresh's waiters
-  /// fail with `error` (so none of them resumes before the store holds the change), the change's
-  /// events are emitted, and the returned subject publishes `persist`'s outcome.
-  private func changeSession(
-    _ change: (inout Machine) -> Machine.SessionChange, abandonedWith error: AuthError = .sessionEnded,
-    persist: @escaping () -> Result<Void, AuthError>
-  ) -> AsyncSubject<Void> {
+  /// Signs in or out: the machine's actions, then, as the change's last job, the returned subject
+  /// publishes the outcome of its save or clear.
+  private func change(_ input: Machine.Input) -> (done: AsyncSubject<Void>, answer: Machine.Answer) {
     let done = AsyncSubject<Void>()
-    perform { state in
-      let change = change(&state.machine)
-      let abandoned = change.abandoned
-      let task = abandoned.flatMap { state.tasks.removeValue(forKey: $0.id) }
-      state.jobs.post {
-        task?.cancel()
-        let outcome = persist()
-        abandoned?.signal.onError(error)
-        change.events.forEach(self.subject.onNext)
-        done.publish(outcome)
-      }
+    let persisted = Persisted()
+    let answer = perform { state in
+      let transition = state.machine.transition(input)
+      schedule(transition.actions, in: &state, persisted: persisted)
+      state.jobs.post { done.publish(persisted.outcome) }
+      return transition.answer
     }
-    return done
+    return (done, answer)
+  }
+
+  /// Job: saves a signed-in credential.
+  private func save(signedIn credential: Credential) -> Result<Void, AuthError> {
+    do throws(CredentialStorageError) {
+      try credentialStorage.save(credential)
+      return .success(())
+    } catch {
+      log(.error, "sign-in: saving the credential failed; it is used in memory: \(error)")
+      return .failure(.storage(error))
+    }
   }
 
   /// After a sign-in or sign-out, with a ``SharedCredentialStorage``: takes the cross-process
@@ -176,31 +261,22 @@ final class SessionEngine: @unchecked Sendable {
   func restore() -> AsyncSubject<Credential?> {
     let done = AsyncSubject<Credential?>()
     perform { state in
-      if state.machine.isRestored {
-        let credential = state.machine.credential
-        state.jobs.post { done.publish(.success(credential)) }
-      } else {
-        let epoch = state.machine.epoch
-        state.jobs.post { self.load(restoring: epoch, done) }
-      }
+      state.restores.append(done)
+      schedule(state.machine.transition(.restoreRequested).actions, in: &state)
     }
     return done
   }
 
-  /// Job: reads the store for the restore that began in `epoch`.
-  private func load(restoring epoch: UInt64, _ done: AsyncSubject<Credential?>) {
-    let loaded = Result { () throws(CredentialStorageError) -> Credential? in try credentialStorage.load() }
-    perform { state in
-      switch loaded {
-      case .success(let credential):
-        let events = state.machine.restored(credential, epoch: epoch)
-        let current = state.machine.credential
-        state.jobs.post {
-          events.forEach(self.subject.onNext)
-          done.publish(.success(current))
-        }
-      case .failure(let error):
-        state.jobs.post { done.publish(.failure(.storage(error))) }
+  /// Job: reads the store for the restore that began in `epoch`; a failure fails the restore's
+  /// callers and changes nothing.
+  private func load(restoring epoch: UInt64) {
+    do throws(CredentialStorageError) {
+      handle(.loaded(try credentialStorage.load(), epoch: epoch))
+    } catch {
+      perform { state in
+        let restores = state.restores
+        state.restores.removeAll()
+        state.jobs.post { restores.forEach { $0.publish(.failure(.storage(error))) } }
       }
     }
   }
@@ -250,29 +326,12 @@ final class SessionEngine: @unchecked Sendable {
     return subscription
   }
 
-  /// Under the lock: queues `event` for the subscribers.
-  func post(_ event: SessionEvent, in state: inout State) {
-    let subject = self.subject
-    state.jobs.post { subject.onNext(event) }
-  }
-
   // MARK: Lifetime
 
-  /// The session manager is going away: cancels the refresh tasks, fails the waiters of the
+  /// The session manager is going away: cancels the refresh task, fails the waiters of the
   /// refresh in flight with ``AuthError/sessionReleased`` and completes the events.
   func shutDown() {
-    let subject = self.subject
-    perform { state in
-      state.isShutDown = true
-      let abandoned = state.machine.shutDown()
-      let tasks = Array(state.tasks.values)
-      state.tasks.removeAll()
-      state.jobs.post {
-        tasks.forEach { $0.cancel() }
-        abandoned?.signal.onError(AuthError.sessionReleased)
-        subject.onCompleted()
-      }
-    }
+    handle(.shutDown)
   }
 
   // MARK: Logging
@@ -280,12 +339,5 @@ final class SessionEngine: @unchecked Sendable {
   func log(_ level: AuthLogMessage.Level, _ text: @autoclosure () -> String) {
     guard let logHandler else { return }
     logHandler(AuthLogMessage(level: level, text: text()))
-  }
-
-  /// Under the lock: queues a log line, in order with the effects of the same transitions.
-  func log(_ level: AuthLogMessage.Level, _ text: @autoclosure () -> String, in state: inout State) {
-    guard let logHandler else { return }
-    let message = AuthLogMessage(level: level, text: text())
-    state.jobs.post { logHandler(message) }
   }
 }

@@ -50,8 +50,6 @@ public final class SessionManager: Sendable {
   let tokenEndpoint: URL?
   /// Sign-in, sign-out, restore and ``exclusive(_:)`` run one at a time, in order.
   let gate = AsyncSerialGate()
-  let autoRefresh = LockedState(AutoRefreshState())
-  private let subscription = SingleAssignmentDisposable()
   /// A dependent session's subscription to its upstream session's events.
   let upstreamSubscription = SingleAssignmentDisposable()
   /// The session this one depends on, if any.
@@ -174,15 +172,11 @@ public final class SessionManager: Sendable {
     self.tokenEndpoint = tokenEndpoint ?? (refresher as? OAuthRefresher)?.configuration.tokenEndpoint
     self.name = name
     self.upstream = upstream
-    let disposable = self.engine.events.subscribe(onNext: { [weak self] event in self?.handle(event) })
-    subscription.setDisposable(disposable)
     if let upstream { follow(upstream) }
   }
 
   deinit {
     upstreamSubscription.dispose()
-    subscription.dispose()
-    autoRefresh.withLock { $0.takeTimer(stopping: true) }?.dispose()
     engine.shutDown()
   }
 

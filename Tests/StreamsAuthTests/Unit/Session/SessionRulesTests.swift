@@ -257,19 +257,21 @@ struct SessionRulesTests {
   @Test("The machine drops a result whose refresh no longer counts, even if the refresher ignored cancellation")
   func machineDiscardsStaleResult() {
     var machine = SessionStateMachine(policy: RefreshPolicy())
-    _ = machine.signedIn(.test())
-    guard
-      case .startRefresh(let id, _, _) = machine.refreshRequested(
-        ifGeneration: machine.generation, now: Date(timeIntervalSince1970: 0), uptime: 0)
+    _ = machine.transition(.signedIn(.test()))
+    let start = Date(timeIntervalSince1970: 0)
+    let requested = machine.transition(.authenticationFailed(machine.generation, now: start, uptime: 0))
+    guard case .join(let flight, proactive: false) = requested.answer,
+      requested.actions.contains(where: { if case .startRefresh(flight, _) = $0 { true } else { false } })
     else {
-      Issue.record("expected a refresh to start")
+      Issue.record("expected a refresh to start, got \(requested)")
       return
     }
-    _ = machine.signedOut()
-    guard case .discard = machine.refreshFinished(id: id, result: .success(.test(access: "late")), uptime: 1) else {
-      Issue.record("a result from an older epoch must be discarded")
-      return
-    }
+    let signedOut = machine.transition(.signedOut(.requested))
+    #expect(signedOut.actions.contains { if case .cancelRefresh(flight) = $0 { true } else { false } })
+    let late = machine.transition(
+      .refreshReturned(flight: flight, .success(.test(access: "late")), adopted: false, now: start, uptime: 1))
+    #expect(!late.actions.contains { if case .saveRenewal = $0 { true } else { false } })
+    #expect(late.actions.contains { if case .log(.warning, .discarded(flight)) = $0 { true } else { false } })
     #expect(machine.credential == nil)
   }
 
@@ -345,6 +347,74 @@ struct SessionRulesTests {
     #expect(try await session.credential().credential.accessToken == "at-2")
   }
 
+  @Test("The Rx face keeps a working token after a temporary failure of the refresh it joined proactively")
+  func rxProactiveKeepsWorkingToken() async throws {
+    let session = makeSession(policy: RefreshPolicy(leeway: 30, temporaryFailureCooldown: 60))
+    _ = try await signedIn(session, .test(expiresAt: scheduler.now.addingTimeInterval(100)))
+    scheduler.advanceTo(scheduler.clock + 70)
+    let gate = refresher.holdNext()
+    refresher.script(.failure(.network(TransportError(.timedOut))))
+    let proactive = Observed<[String]>([])
+    let afterFailure = Observed<[String]>([])
+    // Both join the one flight: the proactive caller gets the token that still works, the caller
+    // whose request failed authentication gets the refresh's typed error.
+    let generation = try #require(session.current).generation
+    _ = session.rx.refresh(ifGeneration: generation).subscribe(
+      onSuccess: { renewed in afterFailure.update { $0.append("renewed: \(renewed)") } },
+      onFailure: { error in afterFailure.update { $0.append("\(error)") } })
+    await refresher.log.until { $0.calls == 1 }
+    _ = session.rx.validSession().subscribe(
+      onSuccess: { credential in proactive.update { $0.append(credential.accessToken) } },
+      onFailure: { error in proactive.update { $0.append("failed: \(error)") } })
+    gate.open()
+    #expect(await proactive.until { $0 == ["at-0"] })
+    #expect(await afterFailure.until { $0 == ["\(AuthError.network(TransportError(.timedOut)))"] })
+    #expect(refresher.log.current.calls == 1)
+  }
+
+  @Test(
+    "The proactive timer: armed for the credential, re-armed by a refresh, stale firings ignored, disarmed at sign-out")
+  func machineTimer() {
+    let policy = RefreshPolicy(leeway: 30, temporaryFailureCooldown: 60)
+    var machine = SessionStateMachine(policy: policy)
+    let start = Date(timeIntervalSince1970: 1_000)
+    let credential = Credential.test(expiresAt: start.addingTimeInterval(100))
+    _ = machine.transition(.signedIn(credential))
+    let armed = machine.transition(.autoRefreshStarted).actions.compactMap { action -> UInt64? in
+      guard case .armTimer(let token, .at(let deadline, minimumWait: 0)) = action,
+        deadline == credential.expiresAt!.addingTimeInterval(-policy.leeway(for: credential))
+      else { return nil }
+      return token
+    }
+    guard let token = armed.first, armed.count == 1 else {
+      Issue.record("expected one timer for expiresAt − leeway, got \(armed)")
+      return
+    }
+    // Fired early: re-armed at least a second on, no refresh.
+    let early = machine.transition(.timerFired(token: token, now: start, uptime: 0)).actions
+    guard case .armTimer(let next, .at(_, minimumWait: 1))? = early.first, early.count == 1 else {
+      Issue.record("expected a re-arm a second on, got \(early)")
+      return
+    }
+    // The earlier timer fires into nothing.
+    #expect(
+      machine.transition(.timerFired(token: token, now: start.addingTimeInterval(80), uptime: 80)).actions.isEmpty)
+    // Due: the refresh starts; its outcome re-arms through tokenRefreshed.
+    let due = machine.transition(.timerFired(token: next, now: start.addingTimeInterval(80), uptime: 80))
+    guard case .startRefresh(let flight, _)? = due.actions.first else {
+      Issue.record("expected the timer to start a refresh, got \(due)")
+      return
+    }
+    let renewed = Credential.test(access: "at-1", expiresAt: start.addingTimeInterval(500))
+    _ = machine.transition(
+      .refreshReturned(flight: flight, .success(renewed), adopted: false, now: start, uptime: 80))
+    let installed = machine.transition(.saved(flight: flight)).actions
+    #expect(installed.contains { if case .armTimer(_, .at(_, minimumWait: 0)) = $0 { true } else { false } })
+    let signedOut = machine.transition(.signedOut(.requested)).actions
+    #expect(signedOut.contains { if case .disarmTimer = $0 { true } else { false } })
+    #expect(machine.timer.isRunning)
+  }
+
   @Test("No session, or no refresh token, gives a typed error without a refresh")
   func missingPieces() async throws {
     let session = makeSession()
@@ -373,28 +443,33 @@ struct SessionRulesTests {
     }
   }
 
-  @Test("The refresh signal replays its outcome to a subscriber that arrives after it was sent")
-  func signalReplays() {
+  @Test("A late authentication failure of a settled generation joins that generation's flight and its outcome")
+  func settledGenerationJoinsItsFlight() {
     var machine = SessionStateMachine(policy: RefreshPolicy())
-    _ = machine.signedIn(.test())
-    guard
-      case .startRefresh(let id, _, let signal) = machine.refreshRequested(
-        ifGeneration: machine.generation, now: Date(timeIntervalSince1970: 0), uptime: 0)
+    _ = machine.transition(.signedIn(.test()))
+    let start = Date(timeIntervalSince1970: 0)
+    let expired = machine.generation
+    guard case .join(let flight, _) = machine.transition(.authenticationFailed(expired, now: start, uptime: 0)).answer
     else {
       Issue.record("expected a refresh to start")
       return
     }
-    guard case .persist = machine.refreshFinished(id: id, result: .success(.test(access: "at-1")), uptime: 0),
-      let completion = machine.persisted(id: id), case .success(let credential) = completion.outcome
-    else {
-      Issue.record("expected the refresh to complete")
-      return
+    let returned = machine.transition(
+      .refreshReturned(flight: flight, .success(.test(access: "at-1")), adopted: false, now: start, uptime: 0))
+    #expect(returned.actions.contains { if case .saveRenewal(flight, _, write: true) = $0 { true } else { false } })
+    let saved = machine.transition(.saved(flight: flight))
+    let resolved = saved.actions.compactMap { action -> VersionedCredential? in
+      guard case .resolve(flight, let result) = action, case .success(let credential) = result.outcome else {
+        return nil
+      }
+      return credential
     }
-    signal.onNext(credential)
-    signal.onCompleted()
-    var received: [VersionedCredential] = []
-    _ = signal.subscribe(onNext: { received.append($0) })
-    #expect(received == [credential])
+    #expect(resolved.map(\.credential.accessToken) == ["at-1"])
+    #expect(machine.current?.credential.accessToken == "at-1")
+    // However late, the old generation's failure gets the same flight, so the same published outcome.
+    #expect(
+      machine.transition(.authenticationFailed(expired, now: start, uptime: 9)).answer
+        == .join(flight: flight, proactive: false))
   }
 
   @Test("The Rx face: Single<Credential> shares the refresh; disposing leaves without cancelling it")
