@@ -4,7 +4,7 @@ import Foundation
 /// in the order the machine listed it, in one place (`SessionEngine.schedule(_:in:)`).
 ///
 /// A refresh flight is named by its id; the engine owns what belongs to it (its task, the
-/// cross-process lock it holds, the replaying subject its waiters listen on).
+/// cross-process lock it holds, its waiters and the replaying subject of its Rx face).
 enum SessionAction: Sendable {
   /// Start flight `flight`: renew `credential`, or obtain one when it is `nil`. When the refresher
   /// returns, report ``SessionStateMachine/Input/refreshReturned(flight:_:adopted:now:uptime:)``.
@@ -60,6 +60,9 @@ struct FlightResult: Sendable {
     self.outcome = outcome
     self.kept = kept
   }
+
+  /// The outcome of a caller that left the wait (its task was cancelled).
+  static let cancelled = FlightResult(.failure(.cancelled))
 
   /// The outcome for a caller that asked proactively (`proactive`) or after a failure.
   func outcome(proactive: Bool) -> Result<VersionedCredential, AuthError> {

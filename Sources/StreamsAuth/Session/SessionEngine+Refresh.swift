@@ -65,9 +65,9 @@ extension SessionEngine {
     let now = scheduler.now
     let uptime = scheduler.monotonicNow
     perform { state in
-      if state.flights[flight] != nil {
-        state.flights[flight]?.task = nil
-        state.flights[flight]?.lease = renewal.lease
+      if let record = state.flights[flight] {
+        record.task = nil
+        record.lease = renewal.lease
       } else if let lease = renewal.lease {
         state.jobs.post { lease.release() }
       }

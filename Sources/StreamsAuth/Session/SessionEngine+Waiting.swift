@@ -1,86 +1,107 @@
 import Foundation
 import Streams
 
-/// Waiting for a credential: a decision under the lock, then one way to wait for its outcome.
+/// Waiting for a credential: a decision under the lock, then the caller waits on the flight, if
+/// any, for its typed outcome.
 extension SessionEngine {
-  /// A caller's wait for a credential, decided under the lock.
-  enum Wait {
-    /// The credential is usable now.
-    case ready(VersionedCredential)
-    /// The caller fails now.
-    case failed(AuthError)
-    /// The outcome will be published on a flight's replaying subject; `proactive` when the caller
-    /// only wanted a usable credential (``FlightResult/outcome(proactive:)``).
-    case pending(AsyncSubject<FlightResult>, proactive: Bool)
+  /// What a caller asks for.
+  enum Request: Sendable {
+    /// A usable credential: the current one, or, within the leeway of its expiry, a refresh's.
+    case credential
+    /// Compare-and-refresh for a request authorized with this generation.
+    case afterFailure(Generation)
+    /// Compare-and-refresh for a request that carried this access token (`nil`: none).
+    case afterFailureCarrying(String?)
   }
 
-  /// A usable credential: the current one, or, within the leeway of its expiry, a refresh's.
-  func credential() -> Wait {
-    wait(.credentialRequested(now: scheduler.now, uptime: scheduler.monotonicNow))
-  }
-
-  /// Compare-and-refresh for a request authorized with `generation`.
-  func refresh(ifGeneration generation: Generation) -> Wait {
-    wait(.authenticationFailed(generation, now: scheduler.now, uptime: scheduler.monotonicNow))
-  }
-
-  /// Compare-and-refresh for a request that carried `token`.
-  func refresh(ifAccessToken token: String?) -> Wait {
-    wait(.authenticationFailedCarrying(accessToken: token, now: scheduler.now, uptime: scheduler.monotonicNow))
-  }
-
-  /// The outcome of `wait` as a `Single`, for the Rx face.
-  func single(of wait: Wait) -> Single<VersionedCredential> {
-    switch wait {
-    case .ready(let credential):
-      return .just(credential)
-    case .failed(let error):
-      return .error(error)
-    case .pending(let signal, let proactive):
-      return signal.asSingle().map { try $0.outcome(proactive: proactive).get() }
-    }
-  }
-
-  /// The outcome of `wait`, awaited on the flight's subject through Streams' bridge.
+  /// The outcome of `request`, typed.
   ///
-  /// Cancelling the calling task throws ``AuthError/cancelled`` at once; the refresh carries on.
-  func value(of wait: Wait) async throws(AuthError) -> VersionedCredential {
-    switch wait {
+  /// An async caller waits in its flight's ``Waiters`` and is resumed by the flight's
+  /// resolution with its typed outcome; a caller that arrives after the resolution gets the
+  /// recorded outcome at once. Cancelling the calling task throws ``AuthError/cancelled`` at once;
+  /// the refresh carries on.
+  func value(_ request: Request) async throws(AuthError) -> VersionedCredential {
+    let (answer, flight, slot) = decide(request, reserving: true)
+    switch answer {
     case .ready(let credential):
       return credential
     case .failed(let error):
       throw error
-    case .pending(let signal, let proactive):
-      let result: FlightResult
-      do {
-        result = try await signal.asSingle().value
-      } catch {
-        // The subject never fails (its outcome is typed): only cancellation ends the wait early.
-        throw .cancelled
-      }
-      return try result.outcome(proactive: proactive).get()
+    case .join(_, let proactive):
+      guard let flight, let slot else { preconditionFailure("Internal inconsistency: a join without a flight") }
+      return try await result(of: flight, slot: slot).outcome(proactive: proactive).get()
+    case .ended, .none:
+      preconditionFailure("Internal inconsistency: a request was answered \(answer)")
     }
   }
 
-  /// Under the lock: `input` goes into the machine, its actions are scheduled, and its answer
-  /// becomes the caller's wait.
-  private func wait(_ input: Machine.Input) -> Wait {
-    perform { state in
-      let transition = state.machine.transition(input)
-      schedule(transition.actions, in: &state)
-      switch transition.answer {
+  /// The outcome of `request` as a `Single` for the Rx face, decided when subscribed: it
+  /// subscribes to the flight's replaying subject. Disposing leaves the wait; the refresh carries on.
+  func single(_ request: Request) -> Single<VersionedCredential> {
+    Single.deferred { [self] in
+      let (answer, flight, _) = decide(request, reserving: false)
+      switch answer {
       case .ready(let credential):
-        return .ready(credential)
+        return .just(credential)
       case .failed(let error):
-        return .failed(error)
-      case .join(let flight, let proactive):
-        guard let signal = state.flights[flight]?.signal else {
-          preconditionFailure("Internal inconsistency: the machine joined flight \(flight), which the engine dropped")
-        }
-        return .pending(signal, proactive: proactive)
+        return .error(error)
+      case .join(_, let proactive):
+        guard let flight else { preconditionFailure("Internal inconsistency: a join without a flight") }
+        return flight.signal.asSingle().map { try $0.outcome(proactive: proactive).get() }
       case .ended, .none:
-        preconditionFailure("Internal inconsistency: a request was answered \(transition.answer)")
+        preconditionFailure("Internal inconsistency: a request was answered \(answer)")
       }
     }
+  }
+
+  /// Under the lock: the request goes into the machine, its actions are scheduled, and for a
+  /// join, the flight is looked up (and, when `reserving`, a waiter slot reserved in it).
+  private func decide(_ request: Request, reserving: Bool) -> (Machine.Answer, Flight?, UInt64?) {
+    let now = scheduler.now
+    let uptime = scheduler.monotonicNow
+    let input: Machine.Input
+    switch request {
+    case .credential:
+      input = .credentialRequested(now: now, uptime: uptime)
+    case .afterFailure(let generation):
+      input = .authenticationFailed(generation, now: now, uptime: uptime)
+    case .afterFailureCarrying(let token):
+      input = .authenticationFailedCarrying(accessToken: token, now: now, uptime: uptime)
+    }
+    return perform { state in
+      let transition = state.machine.transition(input)
+      schedule(transition.actions, in: &state)
+      guard case .join(let id, _) = transition.answer else { return (transition.answer, nil, nil) }
+      guard let flight = state.flights[id] else {
+        preconditionFailure("Internal inconsistency: the machine joined flight \(id), which the engine dropped")
+      }
+      return (transition.answer, flight, reserving ? flight.waiters.reserve() : nil)
+    }
+  }
+
+  /// Suspends in `flight`'s waiter `slot` until the flight resolves, or the task is cancelled
+  /// (then ``FlightResult/cancelled``).
+  private func result(of flight: Flight, slot: UInt64) async -> FlightResult {
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<FlightResult, Never>) in
+        let ready = state.withLock { _ in flight.waiters.attach(slot, continuation, settled: flight.result) }
+        if let ready { continuation.resume(returning: ready) }
+      }
+    } onCancel: {
+      let suspended = state.withLock { _ in flight.waiters.resolve(slot, with: .cancelled) }
+      suspended?.resume(returning: .cancelled)
+    }
+  }
+
+  /// Effect of ``SessionAction/resolve(flight:_:)``: records `result` (for waiters that arrive
+  /// later), resumes the flight's async waiters, then publishes it on the flight's subject.
+  func resolve(_ flight: Flight, with result: FlightResult) {
+    let waiting = state.withLock { _ in
+      flight.result = result
+      return flight.waiters.resolveAll(with: result)
+    }
+    for continuation in waiting { continuation.resume(returning: result) }
+    flight.signal.onNext(result)
+    flight.signal.onCompleted()
   }
 }

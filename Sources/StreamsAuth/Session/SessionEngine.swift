@@ -13,21 +13,26 @@ import Streams
 /// save" hold. The one thing done under the lock is creating a refresh task, which runs nothing.
 ///
 /// The engine owns what belongs to a refresh flight (``Flight``): its task, the cross-process lock
-/// it holds, and its replaying subject, on which its typed outcome (``FlightResult``) is
-/// published once, so every waiter, including one that subscribes after the outcome, receives it
-/// exactly once. A caller that wants a credential gets a ``Wait``: ready now, failed now, or
-/// pending on a flight's subject; async callers await the subject through Streams' bridge
-/// (``value(of:)``), the Rx face subscribes to it (``single(of:)``).
+/// it holds, its async waiters (``Waiters``) and its replaying subject for the Rx face. The
+/// flight's typed outcome (``FlightResult``) is recorded and delivered once, in job order, so
+/// every waiter, including one that arrives after the outcome, receives it exactly once:
+/// ``value(_:)`` for async callers, ``single(_:)`` for the Rx face.
 // Unchecked: every mutable field is in `state`, a LockedState; its jobs (closures that are not
 // Sendable) are only taken out under that lock and run by the one thread holding the outbox's
 // delivery claim. InterceptorStormTests and DependentSessionTests run it on real threads under TSan.
 final class SessionEngine: @unchecked Sendable {
   typealias Machine = SessionStateMachine
 
-  /// What belongs to one refresh flight.
-  struct Flight {
-    /// Where the flight's outcome is published once and replayed.
+  /// What belongs to one refresh flight. A class, so that a waiter keeps it after the machine
+  /// forgets the flight.
+  // Unchecked: every mutable field is read and written only under the engine's lock (`state`).
+  final class Flight: @unchecked Sendable {
+    /// The Rx face's replaying subject: the outcome is published on it once.
     let signal = AsyncSubject<FlightResult>()
+    /// The async callers waiting for the outcome.
+    var waiters = Waiters<FlightResult>()
+    /// The outcome, once the flight resolved (in job order: after its save or clear).
+    var result: FlightResult?
     /// The refresh task, until it returns: owned here, not by any waiter.
     var task: Task<Void, Never>?
     /// The cross-process lock the task took, until the flight's save or re-read is done.
@@ -114,7 +119,9 @@ final class SessionEngine: @unchecked Sendable {
     for action in actions {
       switch action {
       case .startRefresh(let flight, let credential):
-        state.flights[flight, default: Flight()].task = refreshTask(flight: flight, credential: credential)
+        let record = Flight()
+        record.task = refreshTask(flight: flight, credential: credential)
+        state.flights[flight] = record
       case .cancelRefresh(let flight):
         guard let task = state.flights[flight]?.task else { continue }
         state.flights[flight]?.task = nil
@@ -140,11 +147,8 @@ final class SessionEngine: @unchecked Sendable {
           persisted?.outcome = outcome
         }
       case .resolve(let flight, let result):
-        guard let signal = state.flights[flight]?.signal else { continue }
-        effects.append {
-          signal.onNext(result)
-          signal.onCompleted()
-        }
+        guard let record = state.flights[flight] else { continue }
+        effects.append { self.resolve(record, with: result) }
       case .forget(let flight):
         state.flights[flight] = nil
       case .emit(let event):

@@ -5,14 +5,15 @@ import Streams
   import FoundationNetworking
 #endif
 
-/// `session.rx`: `validSession()` and `refresh(afterFailureOf:)` as `Single`s over the same
-/// replaying subjects async callers await, on Streams' ``Reactive`` (one `.rx` for every library).
+/// `session.rx`: `validSession()` and `refresh(afterFailureOf:)` as `Single`s over the replaying
+/// subject of the same refresh flight async callers wait for, on Streams' ``Reactive`` (one `.rx`
+/// for every library).
 extension SessionManager: ReactiveCompatible {}
 
 extension Reactive where Base == SessionManager {
   /// A usable credential when subscribed; see ``SessionManager/validSession()``. The single
-  /// subscribes to the same replaying subject async callers await; disposing leaves the wait
-  /// and the refresh carries on.
+  /// joins the same refresh flight async callers wait for; disposing leaves the wait and the
+  /// refresh carries on.
   public func validSession() -> Single<Credential> {
     credential().map(\.credential)
   }
@@ -32,9 +33,7 @@ extension Reactive where Base == SessionManager {
   /// }
   /// ```
   public func refresh(afterFailureOf request: URLRequest) -> Single<Credential> {
-    let engine = base.engine
-    let token = SessionManager.bearerToken(of: request)
-    return Single.deferred { engine.single(of: engine.refresh(ifAccessToken: token)) }.map(\.credential)
+    base.engine.single(.afterFailureCarrying(SessionManager.bearerToken(of: request))).map(\.credential)
   }
 
   /// Session events; the same as ``SessionManager/events``.
@@ -44,13 +43,11 @@ extension Reactive where Base == SessionManager {
   /// path's replay with generations; an app compares by the request's header
   /// (``refresh(afterFailureOf:)``).
   func credential() -> Single<VersionedCredential> {
-    let engine = base.engine
-    return Single.deferred { engine.single(of: engine.credential()) }
+    base.engine.single(.credential)
   }
 
   /// Compare-and-refresh for `generation`, when subscribed. Internal, for the same reason.
   func refresh(ifGeneration generation: Generation) -> Single<VersionedCredential> {
-    let engine = base.engine
-    return Single.deferred { engine.single(of: engine.refresh(ifGeneration: generation)) }
+    base.engine.single(.afterFailure(generation))
   }
 }

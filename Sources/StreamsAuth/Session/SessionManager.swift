@@ -22,9 +22,9 @@ import Streams
 ///
 /// Refreshing is private to the session; callers never ask "is it expired?". The rules:
 ///
-/// - **Single flight with replay signalling.** At most one refresh runs. Its outcome is published
-///   once on a replaying subject for that credential generation, so every waiter, including one
-///   that arrives after the outcome was published, receives it exactly once.
+/// - **Single flight with replay signalling.** At most one refresh runs. Its outcome is recorded
+///   and published once for that credential generation, so every waiter, including one that
+///   arrives after the outcome was published, receives it exactly once.
 /// - **Every waiter of a generation gets its outcome.** A request that got a 401 with generation G
 ///   waits for G's outcome, however late: a renewed credential (retried at once, no second
 ///   refresh), the same temporary error during the cooldown, or the same fatal error after the
@@ -42,8 +42,9 @@ import Streams
 ///   refresh carries on; only sign-out, sign-in and deallocation cancel it, and a refresh that
 ///   finishes after them is discarded.
 ///
-/// Async callers await a generation's replaying subject through Streams' own bridge (`.value`);
-/// the Rx face (``rx``) subscribes to the same subjects.
+/// Async callers wait in the flight itself and are resumed with its typed outcome; the Rx face
+/// (``rx``) subscribes to the flight's replaying subject (an `AsyncSubject`), on which the same
+/// outcome is published.
 public final class SessionManager: Sendable {
   let engine: SessionEngine
   /// The token endpoint, which never receives the bearer token.
@@ -273,7 +274,7 @@ public final class SessionManager: Sendable {
   /// refresh (started, joined, or already finished). ``rx`` has the `Single` form for
   /// completion-handler APIs.
   public func refresh(afterFailureOf request: URLRequest) async throws(AuthError) -> Credential {
-    try await engine.value(of: engine.refresh(ifAccessToken: Self.bearerToken(of: request))).credential
+    try await engine.value(.afterFailureCarrying(Self.bearerToken(of: request))).credential
   }
 
   /// The current access token, or why there is none usable (``AuthError/notSignedIn``,
@@ -333,13 +334,13 @@ public final class SessionManager: Sendable {
 
   /// A usable credential and its generation (see ``validSession()``).
   func credential() async throws(AuthError) -> VersionedCredential {
-    try await engine.value(of: engine.credential())
+    try await engine.value(.credential)
   }
 
   /// Compare-and-refresh: a request authorized with `generation` failed authentication; waits
   /// for that generation's refresh outcome.
   func refresh(ifGeneration generation: Generation) async throws(AuthError) -> VersionedCredential {
-    try await engine.value(of: engine.refresh(ifGeneration: generation))
+    try await engine.value(.afterFailure(generation))
   }
 
   /// The bearer token a request carried, if any.

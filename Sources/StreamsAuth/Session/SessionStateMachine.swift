@@ -6,7 +6,7 @@ import Foundation
 /// ``SessionEngine`` holds it under a lock, feeds it every input (a request wanted a credential,
 /// a refresh returned, the renewal was saved, the user signed in or out, the session manager went
 /// away) and performs the actions after unlocking, in order. The machine names refresh flights by
-/// id; what belongs to a flight (its task, its replaying subject) is the engine's.
+/// id; what belongs to a flight (its task, its waiters) is the engine's.
 ///
 /// - `credential`, `generation`, `epoch`: one source of truth. The generation is bumped on every
 ///   credential change; the epoch on sign-in, sign-out and a rejected refresh, so a refresh that

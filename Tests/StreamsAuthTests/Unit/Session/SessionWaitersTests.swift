@@ -94,4 +94,24 @@ struct SessionWaitersTests {
     #expect(errors.current.allSatisfy { $0 == first })
     #expect(transport.traffic.current.tokenRequests == 1)
   }
+
+  @Test("A session remembers the flights of its last four generations only, and lets the others go")
+  func flightsAreForgotten() async throws {
+    let refresher = ScriptedRefresher()
+    // Ten renewals of tokens the server rejects at once would trip the loop breaker: raise it.
+    let policy = RefreshPolicy(window: RefreshWindow(maximumRefreshes: 20))
+    let session = SessionManager(refresher: refresher, policy: policy)
+    try await session.signIn(.test())
+    weak var first: SessionEngine.Flight?
+    for round in 0..<10 {
+      let generation = try #require(session.current).generation
+      #expect(try await session.refresh(ifGeneration: generation).credential.accessToken == "at-\(round + 1)")
+      if round == 0 { first = session.engine.state.withLock { $0.flights.values.first } }
+      // However late, the generation's waiters get its outcome (no second refresh) while it is remembered.
+      #expect(try await session.refresh(ifGeneration: generation).credential.accessToken == "at-\(round + 1)")
+    }
+    #expect(refresher.log.current.calls == 10)
+    #expect(session.engine.state.withLock { $0.flights.count } == SessionStateMachine.settledMemory)
+    #expect(first == nil, "the first flight outlived the machine's memory of it")
+  }
 }
