@@ -21,17 +21,15 @@ extension SessionEngine {
   /// recorded outcome at once. Cancelling the calling task throws ``AuthError/cancelled`` at once;
   /// the refresh carries on.
   func value(_ request: Request) async throws(AuthError) -> VersionedCredential {
-    let (answer, flight, slot) = decide(request, reserving: true)
-    switch answer {
+    switch decide(request, reserving: true) {
     case .ready(let credential):
       return credential
     case .failed(let error):
       throw error
-    case .join(_, let proactive):
-      guard let flight, let slot else { preconditionFailure("Internal inconsistency: a join without a flight") }
+    case .join(let flight, let slot?, let proactive):
       return try await result(of: flight, slot: slot).outcome(proactive: proactive).get()
-    case .ended, .none:
-      preconditionFailure("Internal inconsistency: a request was answered \(answer)")
+    case .join(_, .none, _):
+      preconditionFailure("Internal inconsistency: no waiter slot was reserved")
     }
   }
 
@@ -39,24 +37,28 @@ extension SessionEngine {
   /// subscribes to the flight's replaying subject. Disposing leaves the wait; the refresh carries on.
   func single(_ request: Request) -> Single<VersionedCredential> {
     Single.deferred { [self] in
-      let (answer, flight, _) = decide(request, reserving: false)
-      switch answer {
+      switch decide(request, reserving: false) {
       case .ready(let credential):
         return .just(credential)
       case .failed(let error):
         return .error(error)
-      case .join(_, let proactive):
-        guard let flight else { preconditionFailure("Internal inconsistency: a join without a flight") }
+      case .join(let flight, _, let proactive):
         return flight.signal.asSingle().map { try $0.outcome(proactive: proactive).get() }
-      case .ended, .none:
-        preconditionFailure("Internal inconsistency: a request was answered \(answer)")
       }
     }
   }
 
+  /// The machine's answer to a request, with the flight to wait for.
+  private enum Decision {
+    case ready(VersionedCredential)
+    case failed(AuthError)
+    /// Wait for `flight`'s outcome, in waiter `slot` when one was reserved.
+    case join(Flight, slot: UInt64?, proactive: Bool)
+  }
+
   /// Under the lock: the request goes into the machine, its actions are scheduled, and for a
   /// join, the flight is looked up (and, when `reserving`, a waiter slot reserved in it).
-  private func decide(_ request: Request, reserving: Bool) -> (Machine.Answer, Flight?, UInt64?) {
+  private func decide(_ request: Request, reserving: Bool) -> Decision {
     let now = scheduler.now
     let uptime = scheduler.monotonicNow
     let input: Machine.Input
@@ -71,11 +73,19 @@ extension SessionEngine {
     return perform { state in
       let transition = state.machine.transition(input)
       schedule(transition.actions, in: &state)
-      guard case .join(let id, _) = transition.answer else { return (transition.answer, nil, nil) }
-      guard let flight = state.flights[id] else {
-        preconditionFailure("Internal inconsistency: the machine joined flight \(id), which the engine dropped")
+      switch transition.answer {
+      case .ready(let credential):
+        return .ready(credential)
+      case .failed(let error):
+        return .failed(error)
+      case .join(let id, let proactive):
+        guard let flight = state.flights[id] else {
+          preconditionFailure("Internal inconsistency: the machine joined flight \(id), which the engine dropped")
+        }
+        return .join(flight, slot: reserving ? flight.waiters.reserve() : nil, proactive: proactive)
+      case .ended, .none:
+        preconditionFailure("Internal inconsistency: a request was answered \(transition.answer)")
       }
-      return (transition.answer, flight, reserving ? flight.waiters.reserve() : nil)
     }
   }
 

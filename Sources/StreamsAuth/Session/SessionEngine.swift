@@ -25,7 +25,9 @@ final class SessionEngine: @unchecked Sendable {
 
   /// What belongs to one refresh flight. A class, so that a waiter keeps it after the machine
   /// forgets the flight.
-  // Unchecked: every mutable field is read and written only under the engine's lock (`state`).
+  // Unchecked: every mutable field is read and written only under the engine's lock (`state`);
+  // InterceptorStormTests and DependentSessionTests wait on flights from many tasks at once, under
+  // TSan in CI.
   final class Flight: @unchecked Sendable {
     /// The Rx face's replaying subject: the outcome is published on it once.
     let signal = AsyncSubject<FlightResult>()
@@ -123,8 +125,7 @@ final class SessionEngine: @unchecked Sendable {
         record.task = refreshTask(flight: flight, credential: credential)
         state.flights[flight] = record
       case .cancelRefresh(let flight):
-        guard let task = state.flights[flight]?.task else { continue }
-        state.flights[flight]?.task = nil
+        guard let task = state.flights[flight]?.task.take() else { continue }
         effects.append { task.cancel() }
       case .saveRenewal(let flight, let credential, let write):
         let lease = state.flights[flight]?.lease.take()

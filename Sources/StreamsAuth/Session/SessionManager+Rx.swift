@@ -39,15 +39,8 @@ extension Reactive where Base == SessionManager {
   /// Session events; the same as ``SessionManager/events``.
   public var events: Observable<SessionEvent> { base.events }
 
-  /// A usable credential and its generation, when subscribed. Internal: the tests drive the Rx
-  /// path's replay with generations; an app compares by the request's header
-  /// (``refresh(afterFailureOf:)``).
+  /// A usable credential and its generation, when subscribed.
   func credential() -> Single<VersionedCredential> {
     base.engine.single(.credential)
-  }
-
-  /// Compare-and-refresh for `generation`, when subscribed. Internal, for the same reason.
-  func refresh(ifGeneration generation: Generation) -> Single<VersionedCredential> {
-    base.engine.single(.afterFailure(generation))
   }
 }

@@ -6,7 +6,6 @@ extension SessionStateMachine {
   /// abandoned (its waiters fail with ``AuthError/sessionEnded``) after the credential is saved.
   mutating func signedIn(_ credential: Credential, _ actions: inout [SessionAction]) {
     let abandoned = refresh
-    if let abandoned { settle(abandoned, &actions) }
     endSession()
     self.credential = credential
     isRestored = true
@@ -20,7 +19,6 @@ extension SessionStateMachine {
   /// refresh in flight fail with the matching ``AuthError/upstreamSignedOut(session:reason:)``).
   mutating func signedOut(_ reason: SignOutReason, _ actions: inout [SessionAction]) {
     let abandoned = refresh
-    if let abandoned { settle(abandoned, &actions) }
     let wasSignedIn = credential != nil
     endSession()
     isRestored = true
@@ -63,15 +61,19 @@ extension SessionStateMachine {
 
   /// The order of a session change: cancel the abandoned refresh, `persist` (save or clear), then
   /// fail the abandoned refresh's waiters with `error`, so none of them resumes before the store
-  /// holds the change.
-  private func abandon(
+  /// holds the change. The abandoned flight is then remembered for its generation's late failures,
+  /// or forgotten if it was obtaining a credential.
+  private mutating func abandon(
     _ abandoned: Refresh?, with error: AuthError, around persist: SessionAction, _ actions: inout [SessionAction]
   ) {
-    if let abandoned { actions.append(.cancelRefresh(flight: abandoned.flight)) }
+    guard let abandoned else { return actions.append(persist) }
+    actions.append(.cancelRefresh(flight: abandoned.flight))
     actions.append(persist)
-    if let abandoned {
-      actions.append(.resolve(flight: abandoned.flight, FlightResult(.failure(error))))
-      if abandoned.credential == nil { actions.append(.forget(flight: abandoned.flight)) }
+    actions.append(.resolve(flight: abandoned.flight, FlightResult(.failure(error))))
+    if abandoned.credential == nil {
+      actions.append(.forget(flight: abandoned.flight))
+    } else {
+      settle(abandoned, &actions)
     }
   }
 

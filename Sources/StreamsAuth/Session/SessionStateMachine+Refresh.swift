@@ -93,8 +93,9 @@ extension SessionStateMachine {
     emit(.signedOut(error.signOutReason), &actions)
   }
 
-  /// Remembers `refresh`'s flight for late authentication failures of its generation; a flight
-  /// that obtained a credential (none to fail with) or that falls out of memory is forgotten.
+  /// Remembers `refresh`'s flight for late authentication failures of its generation, forgetting
+  /// the oldest one that falls out of memory. A flight that obtained a credential has no
+  /// generation's failures to answer: its caller forgets it after resolving it.
   mutating func settle(_ refresh: Refresh, _ actions: inout [SessionAction]) {
     guard let credential = refresh.credential else { return }
     if settled.count == Self.settledMemory { actions.append(.forget(flight: settled.removeFirst().flight)) }
