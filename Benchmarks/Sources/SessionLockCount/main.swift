@@ -1,7 +1,9 @@
 // How many locks one request takes through StreamsAuth: answered 200, and the whole path of an
 // expired token (401 → refresh → retry → 200). Counts every `pthread_mutex_lock` call in the process
 // (Streams' locks, the Swift runtime's, Foundation's) from `send` to its return, after a warm-up.
-// Run: swift run -c release --package-path Benchmarks SessionLockCount
+// Run: swift run -c release --package-path Benchmarks SessionLockCount [--at-most ANSWERED REFRESHED]
+// With `--at-most`, exits with status 1 when a median exceeds its bound (.ci/run checks the figures
+// of Benchmarks/README.md this way).
 import Foundation
 import LockCounter
 import Streams
@@ -72,10 +74,24 @@ for _ in 0..<runs {
   answered.append(try await locks(expired: false))
 }
 
+func median(_ counts: [Int]) -> Int { counts.sorted()[counts.count / 2] }
+
 func summary(_ counts: [Int]) -> String {
-  let sorted = counts.sorted()
-  return "\(sorted[sorted.count / 2]) (min \(sorted.first!), max \(sorted.last!))"
+  "\(median(counts)) (min \(counts.min()!), max \(counts.max()!))"
 }
 print("pthread_mutex_lock calls per request, median of \(runs):")
 print("  answered 200:                   \(summary(answered))")
 print("  401 → refresh → retry → 200:    \(summary(refreshed))")
+
+let arguments = CommandLine.arguments.dropFirst()
+if let flag = arguments.firstIndex(of: "--at-most") {
+  let bounds = arguments[(flag + 1)...].prefix(2).compactMap { Int($0) }
+  guard bounds.count == 2 else {
+    print("usage: SessionLockCount [--at-most ANSWERED REFRESHED]")
+    exit(2)
+  }
+  let over = zip(["answered 200", "401 → refresh → retry → 200"], zip([median(answered), median(refreshed)], bounds))
+    .filter { $0.1.0 > $0.1.1 }
+  for (name, (count, bound)) in over { print("over budget: \(name) takes \(count) locks, at most \(bound) allowed") }
+  exit(over.isEmpty ? 0 : 1)
+}

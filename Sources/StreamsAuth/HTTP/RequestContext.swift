@@ -26,7 +26,8 @@ public protocol RequestContextKey {
 /// Its description and mirror (`dump`) show the request's id, attempt and URL without its query,
 /// never its headers (which may carry an `Authorization` header).
 public final class RequestContext: @unchecked Sendable, CustomStringConvertible, CustomReflectable {
-  // Unchecked: its mutable fields are in a `LockedState`; `id` and `originalRequest` are `let`s.
+  // Unchecked: the interceptors' values and the redirect count are in a `LockedState`; the
+  // attempt and the origin flag are in an `AtomicWord`; `id` and `originalRequest` are `let`s.
   private static let counter = LockedState<UInt64>(0)
 
   /// A number that identifies the request within the process.
@@ -34,11 +35,11 @@ public final class RequestContext: @unchecked Sendable, CustomStringConvertible,
   /// The request as the caller passed it, before any interceptor changed it.
   public let originalRequest: URLRequest
 
-  /// What the client and the interceptors change, under one lock.
+  /// What the interceptors store, and the redirects of an attempt, under one lock.
   struct State {
-    var attempt = 0
+    /// The attempt the redirect count belongs to.
+    var redirectAttempt = 0
     var redirects = 0
-    var hasCrossedOrigin = false
     var values: [ObjectIdentifier: any Sendable] = [:]
 
     /// The value stored under `key`, if any.
@@ -49,6 +50,10 @@ public final class RequestContext: @unchecked Sendable, CustomStringConvertible,
   }
 
   private let state = LockedState(State())
+  /// The attempt, shifted left by one, and whether the request crossed origins in the lowest bit.
+  /// Only ``HTTPClient`` writes it, from the one task that sends the request, so a load and a
+  /// store suffice; anyone reads it without a lock (an interceptor reads it on every attempt).
+  private let progress = AtomicWord(0)
 
   /// Creates a context for `request`.
   public init(originalRequest: URLRequest) {
@@ -60,14 +65,17 @@ public final class RequestContext: @unchecked Sendable, CustomStringConvertible,
   }
 
   /// The current attempt, starting at 1; each retry adds one.
-  public var attempt: Int { state.withLock { $0.attempt } }
+  public var attempt: Int { progress.load() >> 1 }
 
   /// How many redirects were followed in the current attempt.
-  public var redirectCount: Int { state.withLock { $0.redirects } }
+  public var redirectCount: Int {
+    let attempt = attempt
+    return state.withLock { $0.redirectAttempt == attempt ? $0.redirects : 0 }
+  }
 
   /// Whether a redirect led to a different origin (scheme, host or port) than the original
   /// request's. Once set it stays set: credentials are not sent for the rest of the request.
-  public var hasCrossedOrigin: Bool { state.withLock { $0.hasCrossedOrigin } }
+  public var hasCrossedOrigin: Bool { progress.load() & 1 != 0 }
 
   /// The value stored under `key`, if any.
   public subscript<Key: RequestContextKey>(key: Key.Type) -> Key.Value? {
@@ -102,24 +110,20 @@ public final class RequestContext: @unchecked Sendable, CustomStringConvertible,
       ], displayStyle: .class)
   }
 
+  /// The client begins the next attempt (its redirect count starts at zero); returns its number.
   func beginAttempt() -> Int {
-    state.withLock { state in
-      state.attempt += 1
-      state.redirects = 0
-      return state.attempt
-    }
+    let word = progress.load() + 2
+    progress.store(word)
+    return word >> 1
   }
 
+  /// The client followed a redirect in the current attempt.
   func recordRedirect(crossingOrigin: Bool) {
+    let attempt = attempt
     state.withLock { state in
+      if state.redirectAttempt != attempt { (state.redirectAttempt, state.redirects) = (attempt, 0) }
       state.redirects += 1
-      if crossingOrigin { state.hasCrossedOrigin = true }
     }
-  }
-
-  /// Reads and changes several facts in one transaction (one lock), for StreamsAuth's own
-  /// interceptor, whose decisions read the origin, the attempt and its keys together.
-  func transaction<Result>(_ body: (inout State) -> Result) -> Result {
-    state.withLock(body)
+    if crossingOrigin { progress.store(progress.load() | 1) }
   }
 }

@@ -14,10 +14,10 @@ import Foundation
 /// - **Adapt**: only for a request whose host is one of ``hosts`` (over HTTPS, or plain HTTP to a
 ///   loopback address), that has not been redirected to another origin, and that does not go to
 ///   the token endpoint or another URL in ``excludedURLs``: waits for a usable credential
-///   (refreshing proactively within the leeway), sets `Authorization: Bearer …`, and remembers
-///   the generation on the request's ``RequestContext``. Any other request goes out unchanged,
-///   signed in or not. Never to a third party.
-/// - **Retry**: for a request this interceptor authorized, the response's `Bearer` challenges
+///   (refreshing proactively within the leeway) and sets `Authorization: Bearer …`. Any other
+///   request goes out unchanged, signed in or not. Never to a third party.
+/// - **Retry**: for a request this interceptor authorized (its bearer token tells which
+///   credential it carried), the response's `Bearer` challenges
 ///   (RFC 6750 §3, every `WWW-Authenticate` field, properly parsed) decide first:
 ///   - `error="insufficient_scope"` (on a 401 or 403): no refresh, which cannot help; the request
 ///     fails with ``AuthError/insufficientScope(requiredScope:)`` naming the scope to ask for.
@@ -25,11 +25,12 @@ import Foundation
 ///     returned as it is.
 ///   - `error="invalid_token"`, or no `Bearer` error at all (a bare 401, a malformed header, other
 ///     schemes only): when ``isAuthenticationFailure`` says so (401 by default), waits for the
-///     outcome of that generation's refresh (started, joined, or already finished: no network
+///     outcome of that credential's refresh (started, joined, or already finished: no network
 ///     call if the credential was already replaced), then ``RetryDecision/retry``.
 ///
-///   At most one authentication retry per request; the decision for an attempt is memoized, so
-///   asking twice starts nothing twice.
+///   At most one authentication retry per request. Asking twice about the same attempt asks the
+///   session twice, which answers from the same refresh flight (a failure of a credential whose
+///   refresh already finished gets that refresh's outcome), so nothing starts twice.
 ///
 /// ```swift
 /// let client = HTTPClient(interceptors: [session.interceptor(hosts: ["api.example.com"])])
@@ -79,66 +80,44 @@ public final class AuthInterceptor: RequestInterceptor {
   /// - Throws: The ``AuthError`` of getting a credential (``AuthError/notSignedIn``, a refresh
   ///   failure); the request is then not sent.
   public func adapt(_ request: URLRequest, context: RequestContext) async throws -> URLRequest {
-    let crossed = context.transaction { state in
-      state[AuthorizedGeneration.self] = nil
-      return state.hasCrossedOrigin
-    }
-    guard !crossed, authorizes(request.url) else { return request }
-    let versioned = try await session.credential()
+    guard !context.hasCrossedOrigin, authorizes(request.url) else { return request }
+    let versioned = try await session.engine.value(.credential)
     var request = request
     request.setValue(versioned.credential.authorizationHeaderValue, forHTTPHeaderField: "Authorization")
-    context[AuthorizedGeneration.self] = versioned.generation
     return request
   }
 
-  /// On an authentication failure of a request this interceptor authorized: compare-and-refresh,
-  /// then retry, once per request.
+  /// On an authentication failure of a request this interceptor authorized: compare-and-refresh
+  /// by the token the request carried, then retry, once per request.
   public func retry(_ request: URLRequest, context: RequestContext, dueTo failure: RequestFailure) async
     -> RetryDecision
   {
     guard case .response(let response) = failure, authorizes(response.url ?? request.url) else { return .doNotRetry }
+    // The token this interceptor attached; none when a redirect left the origin (the client
+    // removed it, and the rest of the request goes out without one).
+    guard !context.hasCrossedOrigin, let token = SessionManager.bearerToken(of: request) else { return .doNotRetry }
     switch BearerChallenge(response) {
     case .insufficientScope(let scope) where response.statusCode == 401 || response.statusCode == 403:
-      guard authorized(context) else { return .doNotRetry }
       return .doNotRetryWithError(AuthError.insufficientScope(requiredScope: scope))
     case .insufficientScope, .otherError:
       return .doNotRetry
     case .invalidToken, .none:
       guard isAuthenticationFailure(response) else { return .doNotRetry }
     }
-    // The request's facts and the claim of its retry in one transaction.
-    let (attempt, generation, claim) = context.transaction { state -> (Int, Generation?, AuthRetryLedger.Claim) in
-      guard !state.hasCrossedOrigin, let generation = state[AuthorizedGeneration.self] else {
-        return (state.attempt, nil, .refused)
-      }
-      var ledger = state[AuthRetryLedger.self] ?? AuthRetryLedger()
-      defer { state[AuthRetryLedger.self] = ledger }
-      return (state.attempt, generation, ledger.claim(attempt: state.attempt))
+    let attempt = context.attempt
+    let granted = context.update(AuthenticationRetry.self) { claimed in
+      // Asked again about the attempt that claimed the retry: the session answers the same.
+      guard claimed == nil || claimed == attempt else { return false }
+      claimed = attempt
+      return true
     }
-    guard let generation else { return .doNotRetry }
-    switch claim {
-    case .refused:
-      return .doNotRetry
-    case .decided(let decision):
-      return decision.retryDecision
-    case .granted:
-      break
-    }
-    let decision: AuthRetryLedger.Decision
+    guard granted else { return .doNotRetry }
     do throws(AuthError) {
-      _ = try await session.refresh(ifGeneration: generation)
-      decision = .retry
+      _ = try await session.engine.value(.afterFailureCarrying(token))
+      return .retry
     } catch {
-      decision = .fail(error)
+      return .doNotRetryWithError(error)
     }
-    context.update(AuthRetryLedger.self) { ledger in ledger?.record(decision, attempt: attempt) }
-    return decision.retryDecision
-  }
-
-  /// Whether this interceptor authorized the request's current attempt (and no redirect left
-  /// its origin).
-  private func authorized(_ context: RequestContext) -> Bool {
-    context.transaction { !$0.hasCrossedOrigin && $0[AuthorizedGeneration.self] != nil }
   }
 
   private static func isLoopback(_ host: String) -> Bool {
@@ -150,49 +129,7 @@ public final class AuthInterceptor: RequestInterceptor {
   }
 }
 
-/// The generation an ``AuthInterceptor`` attached to the current attempt.
-enum AuthorizedGeneration: RequestContextKey {
-  typealias Value = Generation
-}
-
-/// Per-request record of authentication retries: one per request, decided once per attempt.
-struct AuthRetryLedger: RequestContextKey, Sendable {
-  typealias Value = AuthRetryLedger
-
-  enum Decision: Sendable {
-    case retry
-    case fail(AuthError)
-
-    var retryDecision: RetryDecision {
-      switch self {
-      case .retry: return .retry
-      case .fail(let error): return .doNotRetryWithError(error)
-      }
-    }
-  }
-
-  enum Claim {
-    /// This call may refresh for the attempt.
-    case granted
-    /// The attempt was decided already; repeat the decision.
-    case decided(Decision)
-    /// The request used its authentication retry on an earlier attempt.
-    case refused
-  }
-
-  private var claimedAttempt: Int?
-  private var decisions: [Int: Decision] = [:]
-
-  mutating func claim(attempt: Int) -> Claim {
-    if let decision = decisions[attempt] { return .decided(decision) }
-    if let claimedAttempt, claimedAttempt != attempt { return .refused }
-    // A second call for the claimed, undecided attempt also refreshes: the session makes
-    // that idempotent (it joins the same refresh, or sees the generation already replaced).
-    claimedAttempt = attempt
-    return .granted
-  }
-
-  mutating func record(_ decision: Decision, attempt: Int) {
-    decisions[attempt] = decision
-  }
+/// The attempt of a request that used its one authentication retry.
+enum AuthenticationRetry: RequestContextKey {
+  typealias Value = Int
 }

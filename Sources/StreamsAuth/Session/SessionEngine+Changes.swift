@@ -29,7 +29,7 @@ extension SessionEngine {
     let answer = perform { state in
       let transition = state.machine.transition(input)
       schedule(transition.actions, in: &state, persisted: persisted)
-      state.jobs.post { done.publish(persisted.outcome) }
+      state.jobs.post(Job { done.publish(persisted.outcome) })
       return transition.answer
     }
     return (done, answer)
@@ -90,17 +90,18 @@ extension SessionEngine {
     return done
   }
 
-  /// Job: reads the store for the restore that began in `epoch`; a failure fails the restore's
-  /// callers and changes nothing.
-  func load(restoring epoch: UInt64) {
+  /// Job: reads the store for the restore that began in `epoch` and reports what it held; a
+  /// failure fails the restore's callers and changes nothing.
+  func load(restoring epoch: UInt64) -> Machine.Input? {
     do throws(CredentialStorageError) {
-      handle(.loaded(try credentialStorage.load(), epoch: epoch))
+      return .loaded(try credentialStorage.load(), epoch: epoch)
     } catch {
       perform { state in
         let restores = state.restores
         state.restores.removeAll()
-        state.jobs.post { restores.forEach { $0.publish(.failure(.storage(error))) } }
+        state.jobs.post(Job { restores.forEach { $0.publish(.failure(.storage(error))) } })
       }
+      return nil
     }
   }
 

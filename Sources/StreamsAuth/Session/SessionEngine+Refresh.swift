@@ -69,7 +69,7 @@ extension SessionEngine {
         record.task = nil
         record.lease = renewal.lease
       } else if let lease = renewal.lease {
-        state.jobs.post { lease.release() }
+        state.jobs.post(Job { lease.release() })
       }
       let transition = state.machine.transition(
         .refreshReturned(flight: flight, renewal.result, adopted: renewal.adopted, now: now, uptime: uptime))
@@ -81,19 +81,21 @@ extension SessionEngine {
   /// releases the cross-process lock, and reports the save. A sign-out or sign-in that happened
   /// after the refresher returned queued its own storage job after this one, so this save can
   /// never overwrite what it wrote.
-  func saveRenewal(flight: UInt64, _ renewed: Credential, write: Bool, releasing lease: RefreshLock.Lease?) {
+  func saveRenewal(flight: UInt64, _ renewed: Credential, write: Bool, releasing lease: RefreshLock.Lease?)
+    -> Machine.Input
+  {
     do {
       if write { try credentialStorage.save(renewed) }
     } catch {
       log(.error, "refresh #\(flight): saving the renewed credential failed; it is used in memory: \(error)")
     }
     lease?.release()
-    handle(.saved(flight: flight))
+    return .saved(flight: flight)
   }
 
   /// Job: after a rejection, reads the store (another process may have renewed the credential),
   /// releases the cross-process lock, and reports what it found.
-  func reread(flight: UInt64, releasing lease: RefreshLock.Lease?) {
+  func reread(flight: UInt64, releasing lease: RefreshLock.Lease?) -> Machine.Input {
     var loaded: Credential?
     do {
       loaded = try credentialStorage.load()
@@ -101,6 +103,6 @@ extension SessionEngine {
       log(.error, "refresh #\(flight): reading storage after a rejection failed: \(error)")
     }
     lease?.release()
-    handle(.reread(flight: flight, loaded: loaded))
+    return .reread(flight: flight, loaded: loaded)
   }
 }

@@ -20,16 +20,22 @@ extension SessionEngine {
   /// resolution with its typed outcome; a caller that arrives after the resolution gets the
   /// recorded outcome at once. Cancelling the calling task throws ``AuthError/cancelled`` at once;
   /// the refresh carries on.
+  ///
+  /// A request for a credential nearly always gets one at once, so it decides first and
+  /// suspends only to wait for a flight. A request after an authentication failure nearly always
+  /// waits, so it suspends first and is decided in the critical section that attaches it: one
+  /// turn of the lock for both.
   func value(_ request: Request) async throws(AuthError) -> VersionedCredential {
-    switch decide(request, reserving: true) {
+    guard case .credential = request else { return try await decidedWaiting(request).get() }
+    switch decide(request, joining: .slot) {
     case .ready(let credential):
       return credential
     case .failed(let error):
       throw error
-    case .join(let flight, let slot?, let proactive):
+    case .wait(let flight, let slot, let proactive):
       return try await result(of: flight, slot: slot).outcome(proactive: proactive).get()
-    case .join(_, .none, _):
-      preconditionFailure("Internal inconsistency: no waiter slot was reserved")
+    case .subscribe:
+      preconditionFailure("Internal inconsistency: an async caller was given a subject")
     }
   }
 
@@ -37,54 +43,91 @@ extension SessionEngine {
   /// subscribes to the flight's replaying subject. Disposing leaves the wait; the refresh carries on.
   func single(_ request: Request) -> Single<VersionedCredential> {
     Single.deferred { [self] in
-      switch decide(request, reserving: false) {
+      switch decide(request, joining: .signal) {
       case .ready(let credential):
         return .just(credential)
       case .failed(let error):
         return .error(error)
-      case .join(let flight, _, let proactive):
-        return flight.signal.asSingle().map { try $0.outcome(proactive: proactive).get() }
+      case .subscribe(let signal, let proactive):
+        return signal.asSingle().map { try $0.outcome(proactive: proactive).get() }
+      case .wait:
+        preconditionFailure("Internal inconsistency: the Rx face was given a waiter slot")
       }
     }
   }
 
-  /// The machine's answer to a request, with the flight to wait for.
+  /// How a caller joins a flight that has not resolved: in a waiter slot, or on its subject.
+  private enum Joining {
+    case slot
+    case signal
+  }
+
+  /// The machine's answer to a request, with what to wait on.
   private enum Decision {
     case ready(VersionedCredential)
     case failed(AuthError)
-    /// Wait for `flight`'s outcome, in waiter `slot` when one was reserved.
-    case join(Flight, slot: UInt64?, proactive: Bool)
+    /// Wait in `flight`'s waiter `slot`.
+    case wait(Flight, slot: UInt64, proactive: Bool)
+    /// Subscribe to the flight's replaying subject.
+    case subscribe(AsyncSubject<FlightResult>, proactive: Bool)
   }
 
-  /// Under the lock: the request goes into the machine, its actions are scheduled, and for a
-  /// join, the flight is looked up (and, when `reserving`, a waiter slot reserved in it).
-  private func decide(_ request: Request, reserving: Bool) -> Decision {
+  /// The machine's input for `request`, at the scheduler's current times.
+  private func input(_ request: Request) -> Machine.Input {
     let now = scheduler.now
     let uptime = scheduler.monotonicNow
-    let input: Machine.Input
     switch request {
     case .credential:
-      input = .credentialRequested(now: now, uptime: uptime)
+      return .credentialRequested(now: now, uptime: uptime)
     case .afterFailure(let generation):
-      input = .authenticationFailed(generation, now: now, uptime: uptime)
+      return .authenticationFailed(generation, now: now, uptime: uptime)
     case .afterFailureCarrying(let token):
-      input = .authenticationFailedCarrying(accessToken: token, now: now, uptime: uptime)
+      return .authenticationFailedCarrying(accessToken: token, now: now, uptime: uptime)
     }
+  }
+
+  /// Under the lock: `input` goes into the machine and its actions are scheduled; returns the
+  /// flight to join, if the answer is to wait for one that has not resolved, or the outcome.
+  private func transition(_ input: Machine.Input, in state: inout State) -> (Flight?, FlightResult?, Bool) {
+    let transition = state.machine.transition(input)
+    schedule(transition.actions, in: &state)
+    switch transition.answer {
+    case .ready(let credential):
+      return (nil, FlightResult(.success(credential)), false)
+    case .failed(let error):
+      return (nil, FlightResult(.failure(error)), false)
+    case .join(let id, let proactive):
+      guard let flight = state.flights[id] else {
+        preconditionFailure("Internal inconsistency: the machine joined flight \(id), which the engine dropped")
+      }
+      return (flight.result == nil ? flight : nil, flight.result, proactive)
+    case .ended, .none:
+      preconditionFailure("Internal inconsistency: a request was answered \(transition.answer)")
+    }
+  }
+
+  /// Under the lock: decides `request` and, for a flight that has not resolved, reserves a
+  /// waiter slot in it or makes its subject.
+  private func decide(_ request: Request, joining: Joining) -> Decision {
+    let input = input(request)
     return perform { state in
-      let transition = state.machine.transition(input)
-      schedule(transition.actions, in: &state)
-      switch transition.answer {
-      case .ready(let credential):
-        return .ready(credential)
-      case .failed(let error):
-        return .failed(error)
-      case .join(let id, let proactive):
-        guard let flight = state.flights[id] else {
-          preconditionFailure("Internal inconsistency: the machine joined flight \(id), which the engine dropped")
+      switch transition(input, in: &state) {
+      case (let flight?, _, let proactive):
+        switch joining {
+        case .slot:
+          return .wait(flight, slot: flight.waiters.reserve(), proactive: proactive)
+        case .signal:
+          let signal = flight.signal ?? AsyncSubject()
+          flight.signal = signal
+          return .subscribe(signal, proactive: proactive)
         }
-        return .join(flight, slot: reserving ? flight.waiters.reserve() : nil, proactive: proactive)
-      case .ended, .none:
-        preconditionFailure("Internal inconsistency: a request was answered \(transition.answer)")
+      case (nil, let result?, let proactive):
+        switch result.outcome(proactive: proactive) {
+        case .success(let credential): return .ready(credential)
+        case .failure(let error): return .failed(error)
+        }
+      case (nil, nil, _):
+        preconditionFailure("Internal inconsistency: a request got neither a flight nor an outcome")
       }
     }
   }
@@ -103,15 +146,44 @@ extension SessionEngine {
     }
   }
 
-  /// Effect of ``SessionAction/resolve(flight:_:)``: records `result` (for waiters that arrive
-  /// later), resumes the flight's async waiters, then publishes it on the flight's subject.
-  func resolve(_ flight: Flight, with result: FlightResult) {
-    let waiting = state.withLock { _ in
-      flight.result = result
-      return flight.waiters.resolveAll(with: result)
+  /// Where a caller that suspended before its decision waits: set under the engine's lock by the
+  /// decision, read there by the cancellation handler.
+  // Unchecked: every field is written only under the engine's lock, and read there, except
+  // `proactive`, which the caller reads after it was resumed: the decision wrote it before it
+  // attached (or resumed) the continuation. InterceptorStormTests runs it on many tasks under TSan.
+  private final class Ticket: @unchecked Sendable {
+    var flight: Flight?
+    var slot: UInt64 = 0
+    var proactive = false
+    var isCancelled = false
+  }
+
+  /// Suspends, then decides `request` and attaches the caller to its flight in one critical
+  /// section; resumes with the outcome (at once when there is no flight to wait for), or
+  /// ``AuthError/cancelled`` when the task is cancelled.
+  private func decidedWaiting(_ request: Request) async -> Result<VersionedCredential, AuthError> {
+    let ticket = Ticket()
+    let input = input(request)
+    let result = await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<FlightResult, Never>) in
+        let ready: FlightResult? = perform { state in
+          guard !ticket.isCancelled else { return .cancelled }
+          let (flight, result, proactive) = transition(input, in: &state)
+          ticket.proactive = proactive
+          guard let flight else { return result }
+          ticket.flight = flight
+          ticket.slot = flight.waiters.reserve()
+          return flight.waiters.attach(ticket.slot, continuation)
+        }
+        if let ready { continuation.resume(returning: ready) }
+      }
+    } onCancel: {
+      let suspended = state.withLock { _ -> CheckedContinuation<FlightResult, Never>? in
+        ticket.isCancelled = true
+        return ticket.flight?.waiters.resolve(ticket.slot, with: .cancelled)
+      }
+      suspended?.resume(returning: .cancelled)
     }
-    for continuation in waiting { continuation.resume(returning: result) }
-    flight.signal.onNext(result)
-    flight.signal.onCompleted()
+    return result.outcome(proactive: ticket.proactive)
   }
 }

@@ -5,15 +5,21 @@ import Streams
 /// every input, and performs the ``SessionAction``s it returns after unlocking.
 ///
 /// Every change has one shape, ``handle(_:)``: under the lock, an input goes into the machine and
-/// ``schedule(_:in:persisted:)`` turns its actions into jobs in an ``Outbox`` that lives in the
+/// ``schedule(_:in:persisted:)`` turns its actions into ``Job``s in an ``Outbox`` that lives in the
 /// locked state (the one place actions are performed); after unlocking, the jobs run in the order
 /// of the transitions that queued them, one at a time, never under the lock (storage reads and
-/// writes, publishing a flight's outcome, session events, cancelling tasks, log lines). That order
+/// writes, resuming a flight's waiters, session events, cancelling tasks, log lines). That order
 /// is what makes "save before any waiter resumes" and "a sign-out's clear comes after a refresh's
 /// save" hold. The one thing done under the lock is creating a refresh task, which runs nothing.
 ///
+/// The deliverer takes each job under the lock (``drain(from:)``), and that critical section does
+/// two more things, so that a refresh costs no extra turn of the lock for them: it feeds the
+/// machine what the previous job reported (a save or a store read finished: ``Job/report``), and
+/// it records a flight's outcome and takes its waiters (``Job/resolution``), at the job's place in
+/// the order.
+///
 /// The engine owns what belongs to a refresh flight (``Flight``): its task, the cross-process lock
-/// it holds, its async waiters (``Waiters``) and its replaying subject for the Rx face. The
+/// it holds, its async waiters (``Waiters``) and, once the Rx face asks, a replaying subject. The
 /// flight's typed outcome (``FlightResult``) is recorded and delivered once, in job order, so
 /// every waiter, including one that arrives after the outcome, receives it exactly once:
 /// ``value(_:)`` for async callers, ``single(_:)`` for the Rx face.
@@ -29,16 +35,40 @@ final class SessionEngine: @unchecked Sendable {
   // InterceptorStormTests and DependentSessionTests wait on flights from many tasks at once, under
   // TSan in CI.
   final class Flight: @unchecked Sendable {
-    /// The Rx face's replaying subject: the outcome is published on it once.
-    let signal = AsyncSubject<FlightResult>()
     /// The async callers waiting for the outcome.
     var waiters = Waiters<FlightResult>()
+    /// The Rx face's replaying subject, made when the first `Single` joins the flight before its
+    /// outcome: the outcome is published on it once.
+    var signal: AsyncSubject<FlightResult>?
     /// The outcome, once the flight resolved (in job order: after its save or clear).
     var result: FlightResult?
     /// The refresh task, until it returns: owned here, not by any waiter.
     var task: Task<Void, Never>?
     /// The cross-process lock the task took, until the flight's save or re-read is done.
     var lease: RefreshLock.Lease?
+  }
+
+  /// The effects of one transition (or a part of one), performed after unlocking, in order.
+  struct Job {
+    /// A flight to resolve with an outcome: when the job is taken (under the lock) the outcome is
+    /// recorded and the waiters taken; the job resumes them and publishes it first.
+    var resolution: (flight: Flight, result: FlightResult)?
+    /// The effects, in the machine's order.
+    var effects: [() -> Void] = []
+    /// Runs last and says what happened (a save or a store read finished), if anything; the
+    /// deliverer feeds it to the machine in the critical section that takes the next job.
+    var report: (() -> Machine.Input?)?
+
+    init(resolution: (flight: Flight, result: FlightResult)? = nil) {
+      self.resolution = resolution
+    }
+
+    /// A job of one effect.
+    init(_ effect: @escaping () -> Void) {
+      effects = [effect]
+    }
+
+    var isEmpty: Bool { resolution == nil && effects.isEmpty && report == nil }
   }
 
   /// What the lock guards.
@@ -52,7 +82,7 @@ final class SessionEngine: @unchecked Sendable {
     /// The proactive refresh timer armed last, if it is still the machine's.
     var timer: (any Disposable)?
     /// The effects of the transitions so far, performed after unlocking, in order.
-    var jobs = Outbox<() -> Void>()
+    var jobs = Outbox<Job>()
   }
 
   /// The outcome of a session change's save or clear, read by the job that ends the change.
@@ -92,13 +122,44 @@ final class SessionEngine: @unchecked Sendable {
   func perform<Result>(_ change: (inout State) -> Result) -> Result {
     let (result, first) = state.withLock { state in
       let result = change(&state)
-      return (result, state.jobs.claimFirst())
+      return (result, state.jobs.claimFirst().map(Self.take))
     }
-    if let first {
-      first()
-      state.deliver(\.jobs) { $0() }
-    }
+    if let first { drain(from: first) }
     return result
+  }
+
+  /// The deliverer's turn: performs `first`, then, one critical section each, feeds the machine
+  /// the report of the job just performed and takes the next job, until none is left.
+  private func drain(from first: @escaping () -> Machine.Input?) {
+    var next: (() -> Machine.Input?)? = first
+    while let job = next {
+      let report = job()
+      next = state.withLock { state in
+        if let report { schedule(state.machine.transition(report).actions, in: &state) }
+        return state.jobs.next().map(Self.take)
+      }
+    }
+  }
+
+  /// Under the lock, as the deliverer takes `job`: records its flight's outcome and takes the
+  /// flight's waiters; returns what to do after unlocking.
+  private static func take(_ job: Job) -> () -> Machine.Input? {
+    var resumed: [CheckedContinuation<FlightResult, Never>] = []
+    var signal: AsyncSubject<FlightResult>?
+    if let (flight, result) = job.resolution {
+      flight.result = result
+      resumed = flight.waiters.resolveAll(with: result)
+      signal = flight.signal.take()
+    }
+    return {
+      if let (_, result) = job.resolution {
+        for continuation in resumed { continuation.resume(returning: result) }
+        signal?.onNext(result)
+        signal?.onCompleted()
+      }
+      for effect in job.effects { effect() }
+      return job.report?()
+    }
   }
 
   /// `input` happened: the machine decides, its actions are scheduled, and its answer returned.
@@ -112,12 +173,16 @@ final class SessionEngine: @unchecked Sendable {
   }
 
   /// Under the lock: the one place the machine's actions become effects. Bookkeeping of the
-  /// flights happens here; everything else is queued as one job for after unlocking, in the
-  /// machine's order.
+  /// flights happens here; everything else is queued for after unlocking, in the machine's order:
+  /// one job per transition, except that a flight's resolution begins a job (it is taken under
+  /// the lock when its turn comes) and a report ends one.
   /// `persisted` receives the outcome of a `save` or `clearStorage` action.
   func schedule(_ actions: [SessionAction], in state: inout State, persisted: Persisted? = nil) {
-    var effects: [() -> Void] = []
-    effects.reserveCapacity(actions.count)
+    var job = Job()
+    func flush(_ next: Job = Job()) {
+      if !job.isEmpty { state.jobs.post(job) }
+      job = next
+    }
     for action in actions {
       switch action {
       case .startRefresh(let flight, let credential):
@@ -126,61 +191,63 @@ final class SessionEngine: @unchecked Sendable {
         state.flights[flight] = record
       case .cancelRefresh(let flight):
         guard let task = state.flights[flight]?.task.take() else { continue }
-        effects.append { task.cancel() }
+        job.effects.append { task.cancel() }
       case .saveRenewal(let flight, let credential, let write):
         let lease = state.flights[flight]?.lease.take()
-        effects.append { self.saveRenewal(flight: flight, credential, write: write, releasing: lease) }
+        job.report = { self.saveRenewal(flight: flight, credential, write: write, releasing: lease) }
+        flush()
       case .reread(let flight):
         let lease = state.flights[flight]?.lease.take()
-        effects.append { self.reread(flight: flight, releasing: lease) }
+        job.report = { self.reread(flight: flight, releasing: lease) }
+        flush()
       case .releaseLock(let flight):
         guard let lease = state.flights[flight]?.lease.take() else { continue }
-        effects.append { lease.release() }
+        job.effects.append { lease.release() }
       case .save(let credential):
-        effects.append {
+        job.effects.append {
           // Not `persisted?.outcome = …`: optional chaining would skip the save without an owner.
           let outcome = self.save(signedIn: credential)
           persisted?.outcome = outcome
         }
       case .clearStorage:
-        effects.append {
+        job.effects.append {
           let outcome = self.clearStorage()
           persisted?.outcome = outcome
         }
       case .resolve(let flight, let result):
         guard let record = state.flights[flight] else { continue }
-        effects.append { self.resolve(record, with: result) }
+        flush(Job(resolution: (record, result)))
       case .forget(let flight):
         state.flights[flight] = nil
       case .emit(let event):
         let subject = self.subject
-        effects.append { subject.onNext(event) }
+        job.effects.append { subject.onNext(event) }
       case .load(let epoch):
-        effects.append { self.load(restoring: epoch) }
+        job.report = { self.load(restoring: epoch) }
+        flush()
       case .restored(let credential):
         let restores = state.restores
         state.restores.removeAll()
-        effects.append { restores.forEach { $0.publish(.success(credential)) } }
+        job.effects.append { restores.forEach { $0.publish(.success(credential)) } }
       case .armTimer(let token, let deadline):
         let replaced = state.timer.take()
-        effects.append {
+        job.effects.append {
           replaced?.dispose()
           self.arm(token: token, deadline)
         }
       case .disarmTimer:
         guard let replaced = state.timer.take() else { continue }
-        effects.append { replaced.dispose() }
+        job.effects.append { replaced.dispose() }
       case .completeEvents:
         state.isShutDown = true
         let subject = self.subject
-        effects.append { subject.onCompleted() }
+        job.effects.append { subject.onCompleted() }
       case .log(let level, let note):
         guard let logHandler else { continue }
-        effects.append { logHandler(AuthLogMessage(level: level, text: note.text)) }
+        job.effects.append { logHandler(AuthLogMessage(level: level, text: note.text)) }
       }
     }
-    // One job for the transition: its effects in order, one turn of the lock.
-    if !effects.isEmpty { state.jobs.post { for effect in effects { effect() } } }
+    flush()
   }
 
   // MARK: Events
@@ -202,17 +269,18 @@ final class SessionEngine: @unchecked Sendable {
     let subject = self.subject
     perform { state in
       guard !state.isShutDown else {
-        state.jobs.post { observer.onCompleted() }
+        state.jobs.post(Job { observer.onCompleted() })
         return
       }
       let initial: SessionEvent? = state.machine.isRestored ? .initialSession(state.machine.credential) : nil
       // Events are only ever sent from jobs, so no event can slip between the snapshot and the
       // subscription.
-      state.jobs.post {
-        guard !subscription.isDisposed else { return }
-        if let initial { observer.onNext(initial) }
-        subscription.setDisposable(subject.subscribe(observer))
-      }
+      state.jobs.post(
+        Job {
+          guard !subscription.isDisposed else { return }
+          if let initial { observer.onNext(initial) }
+          subscription.setDisposable(subject.subscribe(observer))
+        })
     }
     return subscription
   }

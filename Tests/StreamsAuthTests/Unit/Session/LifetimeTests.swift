@@ -115,4 +115,46 @@ struct LifetimeTests {
     gate.open()
     #expect(try await session.refresh(ifGeneration: generation).credential.accessToken == "at-1")
   }
+
+  @Test("A caller cancelled before it asks after a failure gets cancelled at once and starts no refresh")
+  func cancelledBeforeAsking() async throws {
+    let (refresher, session, generation) = try await signedIn()
+    let caller = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      return try await session.refresh(ifGeneration: generation)
+    }
+    await #expect(throws: AuthError.cancelled) { try await caller.value }
+    #expect(refresher.log.current.calls == 0)
+    #expect(session.engine.state.withLock { $0.machine.refresh == nil })
+  }
+
+  @Test("A refresh's replaying subject is made only when the Rx face joins it before its outcome")
+  func subjectOnlyForTheRxFace() async throws {
+    let (refresher, session, generation) = try await signedIn()
+    let gate = refresher.holdNext()
+    let asyncWaiter = Task { try await session.refresh(ifGeneration: generation) }
+    await refresher.log.until { $0.calls == 1 }
+    let flight = try #require(session.engine.state.withLock { $0.flights.values.first })
+    #expect(session.engine.state.withLock { _ in flight.signal == nil })
+    let early = Observed<[String]>([])
+    let subscription = session.rx.refresh(ifGeneration: generation).subscribe(
+      onSuccess: { renewed in early.update { $0.append(renewed.credential.accessToken) } })
+    defer { subscription.dispose() }
+    #expect(session.engine.state.withLock { _ in flight.signal != nil })
+    gate.open()
+    #expect(try await asyncWaiter.value.credential.accessToken == "at-1")
+    #expect(await early.until { $0 == ["at-1"] })
+    // The outcome was published and the subject let go; a late Single gets the recorded outcome.
+    #expect(session.engine.state.withLock { _ in flight.signal == nil && flight.result != nil })
+    #expect(try await session.rx.refresh(ifGeneration: generation).value.credential.accessToken == "at-1")
+    #expect(refresher.log.current.calls == 1)
+  }
+
+  /// A session signed in with a scripted refresher, and its generation.
+  private func signedIn() async throws -> (ScriptedRefresher, SessionManager, Generation) {
+    let refresher = ScriptedRefresher()
+    let session = SessionManager(refresher: refresher)
+    try await session.signIn(.test())
+    return (refresher, session, try #require(session.current).generation)
+  }
 }
