@@ -4,16 +4,6 @@ import Streams
 /// Waiting for a credential: a decision under the lock, then the caller waits on the flight, if
 /// any, for its typed outcome.
 extension SessionEngine {
-  /// What a caller asks for.
-  enum Request: Sendable {
-    /// A usable credential: the current one, or, within the leeway of its expiry, a refresh's.
-    case credential
-    /// Compare-and-refresh for a request authorized with this generation.
-    case afterFailure(Generation)
-    /// Compare-and-refresh for a request that carried this access token (`nil`: none).
-    case afterFailureCarrying(String?)
-  }
-
   /// The outcome of `request`, typed.
   ///
   /// An async caller waits in its flight's ``Waiters`` and is resumed by the flight's
@@ -25,7 +15,7 @@ extension SessionEngine {
   /// suspends only to wait for a flight. A request after an authentication failure nearly always
   /// waits, so it suspends first and is decided in the critical section that attaches it: one
   /// turn of the lock for both.
-  func value(_ request: Request) async throws(AuthError) -> VersionedCredential {
+  func value(_ request: Machine.Request) async throws(AuthError) -> VersionedCredential {
     guard case .credential = request else { return try await decidedWaiting(request).get() }
     switch decide(request, joining: .slot) {
     case .ready(let credential):
@@ -41,7 +31,7 @@ extension SessionEngine {
 
   /// The outcome of `request` as a `Single` for the Rx face, decided when subscribed: it
   /// subscribes to the flight's replaying subject. Disposing leaves the wait; the refresh carries on.
-  func single(_ request: Request) -> Single<VersionedCredential> {
+  func single(_ request: Machine.Request) -> Single<VersionedCredential> {
     Single.deferred { [self] in
       switch decide(request, joining: .signal) {
       case .ready(let credential):
@@ -73,17 +63,8 @@ extension SessionEngine {
   }
 
   /// The machine's input for `request`, at the scheduler's current times.
-  private func input(_ request: Request) -> Machine.Input {
-    let now = scheduler.now
-    let uptime = scheduler.monotonicNow
-    switch request {
-    case .credential:
-      return .credentialRequested(now: now, uptime: uptime)
-    case .afterFailure(let generation):
-      return .authenticationFailed(generation, now: now, uptime: uptime)
-    case .afterFailureCarrying(let token):
-      return .authenticationFailedCarrying(accessToken: token, now: now, uptime: uptime)
-    }
+  private func input(_ request: Machine.Request) -> Machine.Input {
+    .requested(request, now: scheduler.now, uptime: scheduler.monotonicNow)
   }
 
   /// Under the lock: `input` goes into the machine and its actions are scheduled; returns the
@@ -108,7 +89,7 @@ extension SessionEngine {
 
   /// Under the lock: decides `request` and, for a flight that has not resolved, reserves a
   /// waiter slot in it or makes its subject.
-  private func decide(_ request: Request, joining: Joining) -> Decision {
+  private func decide(_ request: Machine.Request, joining: Joining) -> Decision {
     let input = input(request)
     return perform { state in
       switch transition(input, in: &state) {
@@ -161,7 +142,7 @@ extension SessionEngine {
   /// Suspends, then decides `request` and attaches the caller to its flight in one critical
   /// section; resumes with the outcome (at once when there is no flight to wait for), or
   /// ``AuthError/cancelled`` when the task is cancelled.
-  private func decidedWaiting(_ request: Request) async -> Result<VersionedCredential, AuthError> {
+  private func decidedWaiting(_ request: Machine.Request) async -> Result<VersionedCredential, AuthError> {
     let ticket = Ticket()
     let input = input(request)
     let result = await withTaskCancellationHandler {

@@ -21,14 +21,22 @@ import Foundation
 /// - `unhelpfulRefreshes`: monotonic start times, within the breaker window, of refreshes that did
 ///   not help (see ``RefreshWindow``).
 struct SessionStateMachine: Sendable {
+  /// What a caller asks for.
+  enum Request: Sendable {
+    /// A usable credential (``SessionManager/validSession()``, a request to adapt): the current
+    /// one, or, within the leeway of its expiry, a refresh's.
+    case credential
+    /// Compare-and-refresh: a request authorized with this generation failed authentication.
+    case afterFailure(Generation)
+    /// Compare-and-refresh: a request that carried this access token (`nil`: none) failed
+    /// authentication.
+    case afterFailureCarrying(String?)
+  }
+
   /// What happened.
   enum Input: Sendable {
-    /// A caller wants a usable credential (``SessionManager/validSession()``, a request to adapt).
-    case credentialRequested(now: Date, uptime: TimeInterval)
-    /// A request authorized with `generation` failed authentication.
-    case authenticationFailed(Generation, now: Date, uptime: TimeInterval)
-    /// A request that carried `accessToken` (`nil`: none) failed authentication.
-    case authenticationFailedCarrying(accessToken: String?, now: Date, uptime: TimeInterval)
+    /// A caller asked for `request` at `now` (wall time) and `uptime` (monotonic time).
+    case requested(Request, now: Date, uptime: TimeInterval)
     /// Flight `flight`'s refresher returned `result`; `adopted` when it is a credential another
     /// process had stored (already saved).
     case refreshReturned(flight: UInt64, Result<Credential, AuthError>, adopted: Bool, now: Date, uptime: TimeInterval)
@@ -152,11 +160,11 @@ struct SessionStateMachine: Sendable {
   mutating func transition(_ input: Input) -> Transition {
     var transition = Transition()
     switch input {
-    case .credentialRequested(let now, let uptime):
+    case .requested(.credential, let now, let uptime):
       transition.answer = credentialRequested(now: now, uptime: uptime, &transition.actions)
-    case .authenticationFailed(let requested, let now, let uptime):
+    case .requested(.afterFailure(let requested), let now, let uptime):
       transition.answer = authenticationFailed(requested, now: now, uptime: uptime, &transition.actions)
-    case .authenticationFailedCarrying(let token, let now, let uptime):
+    case .requested(.afterFailureCarrying(let token), let now, let uptime):
       transition.answer = authenticationFailed(carrying: token, now: now, uptime: uptime, &transition.actions)
     case .refreshReturned(let flight, let result, let adopted, let now, let uptime):
       refreshReturned(flight: flight, result, adopted: adopted, now: now, uptime: uptime, &transition.actions)

@@ -259,7 +259,7 @@ struct SessionRulesTests {
     var machine = SessionStateMachine(policy: RefreshPolicy())
     _ = machine.transition(.signedIn(.test()))
     let start = Date(timeIntervalSince1970: 0)
-    let requested = machine.transition(.authenticationFailed(machine.generation, now: start, uptime: 0))
+    let requested = machine.transition(.requested(.afterFailure(machine.generation), now: start, uptime: 0))
     guard case .join(let flight, proactive: false) = requested.answer,
       requested.actions.contains(where: { if case .startRefresh(flight, _) = $0 { true } else { false } })
     else {
@@ -449,7 +449,8 @@ struct SessionRulesTests {
     _ = machine.transition(.signedIn(.test()))
     let start = Date(timeIntervalSince1970: 0)
     let expired = machine.generation
-    guard case .join(let flight, _) = machine.transition(.authenticationFailed(expired, now: start, uptime: 0)).answer
+    guard
+      case .join(let flight, _) = machine.transition(.requested(.afterFailure(expired), now: start, uptime: 0)).answer
     else {
       Issue.record("expected a refresh to start")
       return
@@ -468,7 +469,7 @@ struct SessionRulesTests {
     #expect(machine.current?.credential.accessToken == "at-1")
     // However late, the old generation's failure gets the same flight, so the same published outcome.
     #expect(
-      machine.transition(.authenticationFailed(expired, now: start, uptime: 9)).answer
+      machine.transition(.requested(.afterFailure(expired), now: start, uptime: 9)).answer
         == .join(flight: flight, proactive: false))
   }
 
