@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
 /// An OAuth 2.0 credential: an access token, the refresh token that renews it, and when it expires.
 ///
 /// `description`, `debugDescription` and every log line of StreamsAuth redact both tokens, so a
@@ -67,6 +71,15 @@ public struct Credential: Sendable, Hashable, Codable {
 
   /// The value of the `Authorization` header for this credential: `Bearer <accessToken>`.
   public var authorizationHeaderValue: String { "Bearer \(accessToken)" }
+
+  /// The access token in `request`'s `Authorization` header, read as ``authorizationHeaderValue``
+  /// writes it (the scheme in any case); `nil` when it carries no bearer token.
+  static func bearerToken(in request: URLRequest) -> String? {
+    guard let header = request.value(forHTTPHeaderField: "Authorization"), header.count > 7,
+      header.prefix(7).lowercased() == "bearer "
+    else { return nil }
+    return String(header.dropFirst(7))
+  }
 }
 
 extension Credential: CustomStringConvertible, CustomDebugStringConvertible {

@@ -58,6 +58,11 @@ public final class AuthInterceptor: RequestInterceptor {
     self.isAuthenticationFailure = isAuthenticationFailure
   }
 
+  /// The default predicate: a response with status 401.
+  public static func unauthorized(_ response: HTTPResponse) -> Bool {
+    response.statusCode == 401
+  }
+
   /// A stricter predicate: a 401 carrying a `Bearer` challenge with `error="invalid_token"`
   /// (RFC 6750 §3.1), read from every `WWW-Authenticate` field with the RFC 9110 grammar (quoted
   /// strings, several challenges per field). A bare 401 does not count.
@@ -95,7 +100,7 @@ public final class AuthInterceptor: RequestInterceptor {
     guard case .response(let response) = failure, authorizes(response.url ?? request.url) else { return .doNotRetry }
     // The token this interceptor attached; none when a redirect left the origin (the client
     // removed it, and the rest of the request goes out without one).
-    guard !context.hasCrossedOrigin, let token = SessionManager.bearerToken(of: request) else { return .doNotRetry }
+    guard !context.hasCrossedOrigin, let token = Credential.bearerToken(in: request) else { return .doNotRetry }
     switch BearerChallenge(response) {
     case .insufficientScope(let scope) where response.statusCode == 401 || response.statusCode == 403:
       return .doNotRetryWithError(AuthError.insufficientScope(requiredScope: scope))

@@ -33,7 +33,7 @@ extension Reactive where Base == SessionManager {
   /// }
   /// ```
   public func refresh(afterFailureOf request: URLRequest) -> Single<Credential> {
-    base.engine.single(.afterFailureCarrying(SessionManager.bearerToken(of: request))).map(\.credential)
+    base.engine.single(.afterFailureCarrying(Credential.bearerToken(in: request))).map(\.credential)
   }
 
   /// Session events; the same as ``SessionManager/events``.

@@ -274,7 +274,7 @@ public final class SessionManager: Sendable {
   /// refresh (started, joined, or already finished). ``rx`` has the `Single` form for
   /// completion-handler APIs.
   public func refresh(afterFailureOf request: URLRequest) async throws(AuthError) -> Credential {
-    try await engine.value(.afterFailureCarrying(Self.bearerToken(of: request))).credential
+    try await engine.value(.afterFailureCarrying(Credential.bearerToken(in: request))).credential
   }
 
   /// The current access token, or why there is none usable (``AuthError/notSignedIn``,
@@ -315,12 +315,13 @@ public final class SessionManager: Sendable {
   ///   - excludedURLs: URLs (matched without query) that never do. The token endpoint is always
   ///     excluded, even when it shares a host with the API.
   ///   - isAuthenticationFailure: Whether a response means the credential was refused; by
-  ///     default status 401. ``AuthInterceptor/invalidTokenChallenge(_:)`` also requires
+  ///     default status 401 (``AuthInterceptor/unauthorized(_:)``).
+  ///     ``AuthInterceptor/invalidTokenChallenge(_:)`` also requires
   ///     `WWW-Authenticate: Bearer error="invalid_token"` (RFC 6750 §3.1), for APIs that answer
   ///     401 for other reasons too.
   public func interceptor(
     hosts: Set<String>, excludedURLs: [URL] = [],
-    isAuthenticationFailure: @escaping AuthInterceptor.AuthenticationFailurePredicate = { $0.statusCode == 401 }
+    isAuthenticationFailure: @escaping AuthInterceptor.AuthenticationFailurePredicate = AuthInterceptor.unauthorized
   ) -> AuthInterceptor {
     AuthInterceptor(
       session: self, hosts: hosts, excludedURLs: excludedURLs + [tokenEndpoint].compactMap { $0 },
@@ -341,13 +342,5 @@ public final class SessionManager: Sendable {
   /// for that generation's refresh outcome.
   func refresh(ifGeneration generation: Generation) async throws(AuthError) -> VersionedCredential {
     try await engine.value(.afterFailure(generation))
-  }
-
-  /// The bearer token a request carried, if any.
-  static func bearerToken(of request: URLRequest) -> String? {
-    guard let header = request.value(forHTTPHeaderField: "Authorization"), header.count > 7,
-      header.prefix(7).lowercased() == "bearer "
-    else { return nil }
-    return String(header.dropFirst(7))
   }
 }

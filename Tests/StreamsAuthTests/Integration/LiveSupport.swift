@@ -295,7 +295,7 @@ extension Live {
       server configuration: OAuthServerConfiguration = OAuthServerConfiguration(),
       client: OAuthTestTenant.Client = .public, accessTokenLifetime: Int = -1, clientKnowsExpiry: Bool = false,
       policy: RefreshPolicy = RefreshPolicy(), connections: Int = 64,
-      isAuthenticationFailure: @escaping AuthInterceptor.AuthenticationFailurePredicate = { $0.statusCode == 401 },
+      isAuthenticationFailure: @escaping AuthInterceptor.AuthenticationFailurePredicate = AuthInterceptor.unauthorized,
       prepare: (OAuthTestTenant) async throws -> Void = { _ in }
     ) async throws -> Rig {
       let server = try await OAuthTestServer.shared(configuration)

@@ -118,6 +118,30 @@ struct HostPolicyTests {
         jsonResponse(403, "{}", headers: ["WWW-Authenticate": "Bearer error=\"invalid_token\""])))
   }
 
+  @Test("The default predicate is status 401, with or without a challenge")
+  func unauthorizedPredicate() {
+    #expect(AuthInterceptor.unauthorized(jsonResponse(401, "{}")))
+    #expect(
+      AuthInterceptor.unauthorized(
+        jsonResponse(401, "{}", headers: ["WWW-Authenticate": "Bearer error=\"insufficient_scope\""])))
+    #expect(!AuthInterceptor.unauthorized(jsonResponse(403, "{}")))
+    #expect(!AuthInterceptor.unauthorized(jsonResponse(200, "{}")))
+  }
+
+  @Test("A request's bearer token is read as the credential writes it; another scheme or none reads as nil")
+  func bearerTokenOfARequest() {
+    var request = URLRequest(url: URL(string: "https://api.example.com/me")!)
+    #expect(Credential.bearerToken(in: request) == nil)
+    request.setValue(Credential.test(access: "a b+c").authorizationHeaderValue, forHTTPHeaderField: "Authorization")
+    #expect(Credential.bearerToken(in: request) == "a b+c")
+    request.setValue("bEaReR xyz", forHTTPHeaderField: "authorization")
+    #expect(Credential.bearerToken(in: request) == "xyz")
+    for other in ["Basic dXNlcjpwdw==", "Bearer ", "Bearer", "Bearerxyz"] {
+      request.setValue(other, forHTTPHeaderField: "Authorization")
+      #expect(Credential.bearerToken(in: request) == nil, "\(other)")
+    }
+  }
+
   @Test("The token endpoint never gets the bearer, even on a protected host; unprotected requests go out signed out")
   func bearerOnlyWhereItBelongs() async throws {
     let tokenURL = URL(string: "https://api.example.com/o/token/")!

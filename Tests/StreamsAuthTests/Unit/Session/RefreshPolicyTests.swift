@@ -35,7 +35,7 @@ struct RefreshPolicyTests {
       policy: RefreshPolicy(window: RefreshWindow(interval: 30, maximumRefreshes: 1)))
     let transport = TestTransport { request in
       // The resource server: a token is valid until its expiry.
-      let token = SessionManager.bearerToken(of: request)
+      let token = Credential.bearerToken(in: request)
       let valid =
         refresher.log.current.refreshed.isEmpty && token == "at-0"
         || token.map { current in
