@@ -28,14 +28,21 @@ let package = Package(
     // its allocator); see the header.
     .target(name: "AllocationCounter"),
     // Locks taken by one request through StreamsAuth (issue 26): see Sources/SessionLockCount.
+    .executableTarget(name: "SessionLockCount", dependencies: ["LockCounter", "SessionScenario"]),
+    // The walk of a 401 through StreamsAuth, counted (issue 37): see Sources/SessionWalk.
     .executableTarget(
-      name: "SessionLockCount",
+      name: "SessionWalk",
       dependencies: [
-        "LockCounter",
-        .product(name: "Streams", package: streams),
-        .product(name: "StreamsAuth", package: streams),
+        "FunctionCounter", "LockCounter", "SessionScenario", .product(name: "StreamsAuth", package: streams),
       ]
     ),
+    // The request SessionLockCount and SessionWalk measure.
+    .target(
+      name: "SessionScenario",
+      dependencies: [.product(name: "Streams", package: streams), .product(name: "StreamsAuth", package: streams)]
+    ),
+    // Counts entries into instrumented functions; see the header.
+    .target(name: "FunctionCounter"),
     // Locks and time per element through an async operator (issue 37): see Sources/AsyncOperatorCost.
     .executableTarget(
       name: "AsyncOperatorCost",

@@ -6,60 +6,25 @@
 // of Benchmarks/README.md this way).
 import Foundation
 import LockCounter
-import Streams
-import StreamsAuth
+import SessionScenario
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
-
-/// Renews any credential at once, with a fresh access token.
-struct InstantRefresher: CredentialRefresher {
-  let issued = LockedCounter()
-
-  func refresh(_ credential: Credential) async throws(AuthError) -> Credential {
-    Credential(accessToken: "renewed-\(issued.next())", refreshToken: "refresh", expiresAt: nil)
-  }
-}
-
-final class LockedCounter: @unchecked Sendable {
-  private var value = 0
-  private let lock = NSLock()
-
-  func next() -> Int {
-    lock.lock()
-    defer { lock.unlock() }
-    value += 1
-    return value
-  }
-}
-
-/// An API that answers 401 to the token `expired` and 200 to any other.
-struct API: Transport {
-  func send(_ request: URLRequest) async throws -> HTTPResponse {
-    let expired = request.value(forHTTPHeaderField: "Authorization") == "Bearer expired"
-    return HTTPResponse(statusCode: expired ? 401 : 200, url: request.url)
-  }
-}
 
 guard lock_counter_is_available() != 0 else {
   print("pthread_mutex_lock calls: not counted on this platform (glibc only)")
   exit(0)
 }
 
-let session = SessionManager(refresher: InstantRefresher())
-let client = HTTPClient(transport: API(), interceptors: [session.interceptor(hosts: ["api.example.com"])])
-let request = URLRequest(url: URL(string: "https://api.example.com/me")!)
+let scenario = SessionScenario()
 
 /// Signs in with an expired or a valid token (not counted), then counts the locks of one request.
 func locks(expired: Bool) async throws -> Int {
-  try await session.signIn(
-    Credential(accessToken: expired ? "expired" : "valid", refreshToken: "refresh", expiresAt: nil))
+  try await scenario.signIn(expired: expired)
   lock_counter_start()
-  let response = try await client.send(request)
-  let count = lock_counter_stop()
-  precondition(response.statusCode == 200, "the request failed: \(response.statusCode)")
-  return count
+  try await scenario.send()
+  return lock_counter_stop()
 }
 
 for _ in 0..<50 {

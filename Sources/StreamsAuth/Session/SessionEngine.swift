@@ -54,21 +54,21 @@ final class SessionEngine: @unchecked Sendable {
     /// recorded and the waiters taken; the job resumes them and publishes it first.
     var resolution: (flight: Flight, result: FlightResult)?
     /// The effects, in the machine's order.
-    var effects: [() -> Void] = []
+    var effects: [() -> Void]
     /// Runs last and says what happened (a save or a store read finished), if anything; the
     /// deliverer feeds it to the machine in the critical section that takes the next job.
     var report: (() -> Machine.Input?)?
-
-    init(resolution: (flight: Flight, result: FlightResult)? = nil) {
-      self.resolution = resolution
-    }
 
     /// A job of one effect.
     init(_ effect: @escaping () -> Void) {
       effects = [effect]
     }
 
-    var isEmpty: Bool { resolution == nil && effects.isEmpty && report == nil }
+    init(
+      resolution: (flight: Flight, result: FlightResult)?, effects: [() -> Void], report: (() -> Machine.Input?)?
+    ) {
+      (self.resolution, self.effects, self.report) = (resolution, effects, report)
+    }
   }
 
   /// What the lock guards.
@@ -178,10 +178,14 @@ final class SessionEngine: @unchecked Sendable {
   /// the lock when its turn comes) and a report ends one.
   /// `persisted` receives the outcome of a `save` or `clearStorage` action.
   func schedule(_ actions: [SessionAction], in state: inout State, persisted: Persisted? = nil) {
-    var job = Job()
-    func flush(_ next: Job = Job()) {
-      if !job.isEmpty { state.jobs.post(job) }
-      job = next
+    var resolution: (flight: Flight, result: FlightResult)?
+    var effects: [() -> Void] = []
+    /// Ends the job being gathered (with `report` last, if any) and posts it unless it is empty.
+    func post(report: (() -> Machine.Input?)? = nil) {
+      if resolution != nil || !effects.isEmpty || report != nil {
+        state.jobs.post(Job(resolution: resolution, effects: effects, report: report))
+      }
+      (resolution, effects) = (nil, [])
     }
     for action in actions {
       switch action {
@@ -191,63 +195,61 @@ final class SessionEngine: @unchecked Sendable {
         state.flights[flight] = record
       case .cancelRefresh(let flight):
         guard let task = state.flights[flight]?.task.take() else { continue }
-        job.effects.append { task.cancel() }
+        effects.append { task.cancel() }
       case .saveRenewal(let flight, let credential, let write):
         let lease = state.flights[flight]?.lease.take()
-        job.report = { self.saveRenewal(flight: flight, credential, write: write, releasing: lease) }
-        flush()
+        post { self.saveRenewal(flight: flight, credential, write: write, releasing: lease) }
       case .reread(let flight):
         let lease = state.flights[flight]?.lease.take()
-        job.report = { self.reread(flight: flight, releasing: lease) }
-        flush()
+        post { self.reread(flight: flight, releasing: lease) }
       case .releaseLock(let flight):
         guard let lease = state.flights[flight]?.lease.take() else { continue }
-        job.effects.append { lease.release() }
+        effects.append { lease.release() }
       case .save(let credential):
-        job.effects.append {
+        effects.append {
           // Not `persisted?.outcome = …`: optional chaining would skip the save without an owner.
           let outcome = self.save(signedIn: credential)
           persisted?.outcome = outcome
         }
       case .clearStorage:
-        job.effects.append {
+        effects.append {
           let outcome = self.clearStorage()
           persisted?.outcome = outcome
         }
       case .resolve(let flight, let result):
         guard let record = state.flights[flight] else { continue }
-        flush(Job(resolution: (record, result)))
+        post()
+        resolution = (record, result)
       case .forget(let flight):
         state.flights[flight] = nil
       case .emit(let event):
         let subject = self.subject
-        job.effects.append { subject.onNext(event) }
+        effects.append { subject.onNext(event) }
       case .load(let epoch):
-        job.report = { self.load(restoring: epoch) }
-        flush()
+        post { self.load(restoring: epoch) }
       case .restored(let credential):
         let restores = state.restores
         state.restores.removeAll()
-        job.effects.append { restores.forEach { $0.publish(.success(credential)) } }
+        effects.append { restores.forEach { $0.publish(.success(credential)) } }
       case .armTimer(let token, let deadline):
         let replaced = state.timer.take()
-        job.effects.append {
+        effects.append {
           replaced?.dispose()
           self.arm(token: token, deadline)
         }
       case .disarmTimer:
         guard let replaced = state.timer.take() else { continue }
-        job.effects.append { replaced.dispose() }
+        effects.append { replaced.dispose() }
       case .completeEvents:
         state.isShutDown = true
         let subject = self.subject
-        job.effects.append { subject.onCompleted() }
+        effects.append { subject.onCompleted() }
       case .log(let level, let note):
         guard let logHandler else { continue }
-        job.effects.append { logHandler(AuthLogMessage(level: level, text: note.text)) }
+        effects.append { logHandler(AuthLogMessage(level: level, text: note.text)) }
       }
     }
-    flush()
+    post()
   }
 
   // MARK: Events
