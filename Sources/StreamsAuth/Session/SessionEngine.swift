@@ -252,41 +252,6 @@ final class SessionEngine: @unchecked Sendable {
     post()
   }
 
-  // MARK: Events
-
-  /// Session events: `initialSession` first (once known), then every later event; completes at
-  /// shut-down.
-  var events: Observable<SessionEvent> {
-    Observable.create { [weak self] observer in
-      guard let self else {
-        observer.onCompleted()
-        return Disposables.create()
-      }
-      return self.subscribeEvents(observer)
-    }
-  }
-
-  private func subscribeEvents(_ observer: AnyObserver<SessionEvent>) -> Disposable {
-    let subscription = SingleAssignmentDisposable()
-    let subject = self.subject
-    perform { state in
-      guard !state.isShutDown else {
-        state.jobs.post(Job { observer.onCompleted() })
-        return
-      }
-      let initial: SessionEvent? = state.machine.isRestored ? .initialSession(state.machine.credential) : nil
-      // Events are only ever sent from jobs, so no event can slip between the snapshot and the
-      // subscription.
-      state.jobs.post(
-        Job {
-          guard !subscription.isDisposed else { return }
-          if let initial { observer.onNext(initial) }
-          subscription.setDisposable(subject.subscribe(observer))
-        })
-    }
-    return subscription
-  }
-
   // MARK: Lifetime
 
   /// The session manager is going away: cancels the refresh task, fails the waiters of the
