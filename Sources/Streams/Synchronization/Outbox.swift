@@ -51,8 +51,9 @@ package struct Outbox<Effect> {
   }
 
   /// ``claimDelivery()`` and the first effect in one critical section: the effect the caller
-  /// performs first as the deliverer (then it continues with ``LockedState/deliver(_:_:)``), or
-  /// `nil` when it must not deliver. Saves the deliverer one turn of the lock.
+  /// performs first as the deliverer (then it continues with ``next()``, as
+  /// ``LockedState/deliver(_:_:)`` does), or `nil` when it must not deliver. Saves the deliverer one
+  /// turn of the lock.
   @inlinable package mutating func claimFirst() -> Effect? {
     guard claimDelivery() else { return nil }
     return effects.dequeue()

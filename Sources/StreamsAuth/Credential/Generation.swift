@@ -1,8 +1,9 @@
 /// The version of a session's credential: bumped on every change (refresh, sign-in, sign-out).
 ///
-/// A request remembers the generation it was authorized with; an authentication failure for
-/// generation G waits for G's refresh outcome (compare-and-refresh), so a 401 for a credential
-/// that was already replaced retries at once and starts no second refresh.
+/// The session remembers the access tokens of its last few generations, so a request that failed
+/// authentication names its generation by the token it carried: a failure for generation G waits
+/// for G's refresh outcome (compare-and-refresh), so a 401 for a credential that was already
+/// replaced retries at once and starts no second refresh.
 struct Generation: Sendable, Hashable, Comparable, CustomStringConvertible {
   /// The generation number; 0 before any credential.
   let rawValue: UInt64
@@ -20,7 +21,7 @@ struct Generation: Sendable, Hashable, Comparable, CustomStringConvertible {
   var description: String { "g\(rawValue)" }
 }
 
-/// A credential together with its ``Generation``: what the interceptor attaches and remembers.
+/// A credential together with its ``Generation``: what a caller of the session receives.
 struct VersionedCredential: Sendable, Hashable, CustomStringConvertible {
   let credential: Credential
   let generation: Generation

@@ -20,8 +20,8 @@ public protocol RequestContextKey {
 /// with every interceptor.
 ///
 /// One context lives from the first attempt to the final response, so interceptors can remember
-/// per-request facts (``AuthInterceptor`` records the credential generation it attached and its
-/// retry decision). Safe to use from any thread.
+/// per-request facts (``AuthInterceptor`` records which attempt used the request's authentication
+/// retry, and its decision). Safe to use from any thread.
 ///
 /// Its description and mirror (`dump`) show the request's id, attempt and URL without its query,
 /// never its headers (which may carry an `Authorization` header).

@@ -1,4 +1,5 @@
 import Foundation
+import Streams
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -28,9 +29,8 @@ import Foundation
 ///     outcome of that credential's refresh (started, joined, or already finished: no network
 ///     call if the credential was already replaced), then ``RetryDecision/retry``.
 ///
-///   At most one authentication retry per request. Asking twice about the same attempt asks the
-///   session twice, which answers from the same refresh flight (a failure of a credential whose
-///   refresh already finished gets that refresh's outcome), so nothing starts twice.
+///   At most one authentication retry per request; the decision for an attempt is memoized, so
+///   asking twice gives the same decision and starts nothing twice.
 ///
 /// ```swift
 /// let client = HTTPClient(interceptors: [session.interceptor(hosts: ["api.example.com"])])
@@ -93,14 +93,18 @@ public final class AuthInterceptor: RequestInterceptor {
   }
 
   /// On an authentication failure of a request this interceptor authorized: compare-and-refresh
-  /// by the token the request carried, then retry, once per request.
+  /// by the token the request carried, then retry, once per request; the decision for an attempt
+  /// is made once.
   public func retry(_ request: URLRequest, context: RequestContext, dueTo failure: RequestFailure) async
     -> RetryDecision
   {
-    guard case .response(let response) = failure, authorizes(response.url ?? request.url) else { return .doNotRetry }
-    // The token this interceptor attached; none when a redirect left the origin (the client
-    // removed it, and the rest of the request goes out without one).
-    guard !context.hasCrossedOrigin, let token = Credential.bearerToken(in: request) else { return .doNotRetry }
+    // Authorized: the request this interceptor adapted (the caller's) and the one that failed
+    // (after same-origin redirects) go to a configured host, and no redirect left the origin
+    // (the client then removed the token, and the rest of the request goes out without one).
+    guard case .response(let response) = failure, !context.hasCrossedOrigin,
+      authorizes(context.originalRequest.url), authorizes(response.url ?? request.url),
+      let token = Credential.bearerToken(in: request)
+    else { return .doNotRetry }
     switch BearerChallenge(response) {
     case .insufficientScope(let scope) where response.statusCode == 401 || response.statusCode == 403:
       return .doNotRetryWithError(AuthError.insufficientScope(requiredScope: scope))
@@ -110,19 +114,22 @@ public final class AuthInterceptor: RequestInterceptor {
       guard isAuthenticationFailure(response) else { return .doNotRetry }
     }
     let attempt = context.attempt
-    let granted = context.update(AuthenticationRetry.self) { claimed in
-      // Asked again about the attempt that claimed the retry: the session answers the same.
-      guard claimed == nil || claimed == attempt else { return false }
-      claimed = attempt
-      return true
+    let claim = context.update(AuthenticationRetry.self) { claimed -> AuthenticationRetry? in
+      if claimed == nil { claimed = AuthenticationRetry(attempt: attempt) }
+      return claimed?.attempt == attempt ? claimed : nil
     }
-    guard granted else { return .doNotRetry }
+    guard let claim else { return .doNotRetry }
+    if let decided = claim.decision.value { return decided }
+    // Asked again before the first answer: the session answers from the same flight.
+    let decision: RetryDecision
     do throws(AuthError) {
       _ = try await session.engine.value(.afterFailureCarrying(token))
-      return .retry
+      decision = .retry
     } catch {
-      return .doNotRetryWithError(error)
+      decision = .doNotRetryWithError(error)
     }
+    claim.decision.set(decision)
+    return claim.decision.value ?? decision
   }
 
   private static func isLoopback(_ host: String) -> Bool {
@@ -134,7 +141,11 @@ public final class AuthInterceptor: RequestInterceptor {
   }
 }
 
-/// The attempt of a request that used its one authentication retry.
-enum AuthenticationRetry: RequestContextKey {
-  typealias Value = Int
+/// The attempt of a request that used its one authentication retry, and the decision for it once
+/// made (published without a lock, so the walk of a 401 takes none for it).
+struct AuthenticationRetry: RequestContextKey, Sendable {
+  typealias Value = AuthenticationRetry
+
+  let attempt: Int
+  let decision = OnceValue<RetryDecision>()
 }

@@ -1,7 +1,8 @@
 import Foundation
 
-/// What ``SessionStateMachine`` asks for: ``SessionEngine`` performs each action after unlocking,
-/// in the order the machine listed it, in one place (`SessionEngine.schedule(_:in:)`).
+/// What ``SessionStateMachine`` asks for: ``SessionEngine`` performs each action after unlocking
+/// (the bookkeeping of flights under the lock), in the order the machine listed it, in one place
+/// (`SessionEngine.schedule(_:in:persisted:)`).
 ///
 /// A refresh flight is named by its id; the engine owns what belongs to it (its task, the
 /// cross-process lock it holds, its waiters and the replaying subject of its Rx face).

@@ -1,8 +1,9 @@
 import Foundation
 import Streams
 
-/// Waiting for a credential: a decision under the lock, then the caller waits on the flight, if
-/// any, for its typed outcome.
+/// Waiting for a credential: the machine's decision under the lock and, when the answer is a flight
+/// that has not resolved, the caller's wait in it for its typed outcome (attached in the same
+/// critical section as the decision for a request after a failure, in the next one otherwise).
 extension SessionEngine {
   /// The outcome of `request`, typed.
   ///

@@ -10,7 +10,8 @@ import Streams
 /// of the transitions that queued them, one at a time, never under the lock (storage reads and
 /// writes, resuming a flight's waiters, session events, cancelling tasks, log lines). That order
 /// is what makes "save before any waiter resumes" and "a sign-out's clear comes after a refresh's
-/// save" hold. The one thing done under the lock is creating a refresh task, which runs nothing.
+/// save" hold. Under the lock only bookkeeping is done: creating a refresh task (which runs
+/// nothing), and, below, recording a flight's outcome and taking its waiters.
 ///
 /// The deliverer takes each job under the lock (``drain(from:)``), and that critical section does
 /// two more things, so that a refresh costs no extra turn of the lock for them: it feeds the

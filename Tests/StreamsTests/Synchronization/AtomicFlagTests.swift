@@ -6,7 +6,8 @@ import Testing
 @testable import Streams
 
 /// The lock-free flags every subscription uses (`OnceFlag`, `SynchronizedBits`,
-/// `SynchronizedBool`), raced on real threads. CI's ThreadSanitizer run builds them on the C11
+/// `SynchronizedBool`) and the once-set value of the same family (`OnceValue`), raced on real
+/// threads. CI's ThreadSanitizer run builds them on the C11
 /// atomics Apple platforms use (`-DSTREAMS_C11_ATOMICS`), the plain run on Swift's `Atomic`; a
 /// missing acquire or release shows there as a data race on the payloads below.
 @Suite("Atomic flags")
@@ -86,6 +87,28 @@ struct AtomicFlagTests {
       shared.boolean.store(false)
       let cleared = !shared.boolean.load()
       #expect(cleared)
+    }
+  }
+
+  @Test("A once-value raced by many setters keeps the first; every reader sees nothing or that value, whole")
+  func onceValueHasOneWinner() {
+    for _ in 0..<Self.rounds {
+      let cell = OnceValue<[Int]>()
+      let winners = Locked<[Int]>([])
+      let torn = Counter()
+      DispatchQueue.concurrentPerform(iterations: Self.threads) { index in
+        let value = Array(repeating: index, count: 16)
+        if cell.set(value) { winners.withLock { $0.append(index) } }
+        // A loser may look before the winner published: it waits for the value, which must then
+        // be whole (one setter's sixteen copies).
+        var seen = cell.value
+        while seen == nil { seen = cell.value }
+        if let seen, Set(seen).count != 1 || seen.count != 16 { torn.increment() }
+      }
+      let winner = winners.value
+      #expect(winner.count == 1)
+      #expect(cell.value == winner.first.map { Array(repeating: $0, count: 16) })
+      #expect(torn.value == 0)
     }
   }
 }

@@ -74,6 +74,25 @@ struct HostPolicyTests {
     #expect(refresher.log.current.calls == 0)
   }
 
+  @Test("A request this interceptor did not authorize is not retried, even redirected to a path it would authorize")
+  func callersOwnBearerIsNotRetried() async throws {
+    let (client, transport, _) = try await makeClient { request in
+      guard request.url?.path == "/private" else {
+        return HTTPResponse(statusCode: 302, headers: ["Location": "/private"], url: request.url)
+      }
+      return jsonResponse(
+        401, "{}", url: request.url,
+        headers: ["WWW-Authenticate": "Bearer error=\"insufficient_scope\", scope=\"admin\""])
+    }
+    // The token endpoint is excluded: the interceptor leaves the caller's own bearer alone there.
+    var request = URLRequest(url: URL(string: "https://api.example.com/o/token/")!)
+    request.setValue("Bearer partner-key", forHTTPHeaderField: "Authorization")
+    let response = try await client.send(request)
+    #expect(response.statusCode == 401)
+    #expect(transport.requests.current.count == 2)
+    #expect(refresher.log.current.calls == 0)
+  }
+
   @Test("A same-host redirect keeps the token; 303 turns a POST into a GET without body")
   func sameHostRedirect() async throws {
     let (client, transport, _) = try await makeClient { request in

@@ -1,6 +1,7 @@
 import Foundation
 import OAuthSimulation
 import Streams
+import StreamsTest
 @testable import StreamsAuth
 import Testing
 
@@ -142,20 +143,41 @@ struct InterceptorStormTests {
     #expect(refresher.log.current.calls == 1)
   }
 
+  /// An attempt a session's interceptor authorized, and the 401 it got; the session keeps virtual
+  /// time and a 10-second cooldown after a temporary failure.
+  struct FailedAttempt {
+    let scheduler = TestScheduler(initialClock: 0)
+    let refresher: ScriptedRefresher
+    let interceptor: AuthInterceptor
+    let adapted: URLRequest
+    let context: RequestContext
+    let failure: RequestFailure
+
+    init() async throws {
+      refresher = ScriptedRefresher(scheduler: scheduler)
+      let session = SessionManager(
+        refresher: refresher, scheduler: scheduler, policy: RefreshPolicy(temporaryFailureCooldown: 10))
+      try await session.signIn(.test())
+      interceptor = session.interceptor(hosts: ["api.example.com"])
+      let url = URL(string: "https://api.example.com/x")!
+      context = RequestContext(originalRequest: URLRequest(url: url))
+      adapted = try await interceptor.adapt(URLRequest(url: url), context: context)
+      failure = .response(jsonResponse(401, "{}", url: url))
+    }
+
+    /// Asks the interceptor about the failure.
+    func retry() async -> RetryDecision {
+      await interceptor.retry(adapted, context: context, dueTo: failure)
+    }
+  }
+
   @Test("Asking the interceptor twice about the same attempt gives the same decision and one refresh")
   func idempotentRetryDecision() async throws {
-    let refresher = ScriptedRefresher()
-    let session = SessionManager(refresher: refresher)
-    try await session.signIn(.test())
-    let interceptor = session.interceptor(hosts: ["api.example.com"])
-    let url = URL(string: "https://api.example.com/x")!
-    let context = RequestContext(originalRequest: URLRequest(url: url))
-    let adapted = try await interceptor.adapt(URLRequest(url: url), context: context)
-    let failure = RequestFailure.response(jsonResponse(401, "{}", url: url))
+    let attempt = try await FailedAttempt()
     let decisions = await withTaskGroup(of: Bool.self) { group in
       for _ in 0..<4 {
         group.addTask {
-          if case .retry = await interceptor.retry(adapted, context: context, dueTo: failure) { return true }
+          if case .retry = await attempt.retry() { return true }
           return false
         }
       }
@@ -164,12 +186,30 @@ struct InterceptorStormTests {
       return all
     }
     #expect(decisions == [true, true, true, true])
-    #expect(refresher.log.current.calls == 1)
-    if case .retry = await interceptor.retry(adapted, context: context, dueTo: failure) {
+    #expect(attempt.refresher.log.current.calls == 1)
+    if case .retry = await attempt.retry() {
     } else {
       Issue.record("a repeated question must get the same answer")
     }
-    #expect(refresher.log.current.calls == 1)
+    #expect(attempt.refresher.log.current.calls == 1)
+  }
+
+  @Test("A failed attempt's decision is kept: asked again after the cooldown, no second refresh, the same error")
+  func failedDecisionIsKept() async throws {
+    let attempt = try await FailedAttempt()
+    let outage = AuthError.tokenEndpoint(statusCode: 503, error: nil)
+    attempt.refresher.script(.failure(outage))
+    for _ in 0..<2 {
+      guard case .doNotRetryWithError(let error) = await attempt.retry() else {
+        Issue.record("expected the refresh's error")
+        return
+      }
+      #expect(error as? AuthError == outage)
+      // Past the cooldown the session would refresh this credential again; the attempt's
+      // decision was made.
+      attempt.scheduler.advanceTo(attempt.scheduler.clock + 60)
+    }
+    #expect(attempt.refresher.log.current.calls == 1)
   }
 
   @Test("The refresh request bypasses the interceptor: it carries no bearer token")
