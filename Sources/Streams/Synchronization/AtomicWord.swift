@@ -30,6 +30,12 @@
       storage.withUnsafeMutablePointerToElements { streams_atomic_fetch_or($0, bits) }
     }
 
+    /// Adds `delta`, wrapping on overflow; returns the word as it was before (acquiring and
+    /// releasing).
+    @inlinable package func add(_ delta: Int) -> Int {
+      storage.withUnsafeMutablePointerToElements { streams_atomic_fetch_add($0, delta) }
+    }
+
     /// The word's one allocation: its address never moves.
     @usableFromInline
     final class Storage: ManagedBuffer<Void, Int> {
@@ -65,6 +71,12 @@
     /// Sets `bits`; returns the word as it was before (acquiring and releasing).
     @inlinable package func insert(_ bits: Int) -> Int {
       raw.bitwiseOr(bits, ordering: .acquiringAndReleasing).oldValue
+    }
+
+    /// Adds `delta`, wrapping on overflow; returns the word as it was before (acquiring and
+    /// releasing).
+    @inlinable package func add(_ delta: Int) -> Int {
+      raw.wrappingAdd(delta, ordering: .acquiringAndReleasing).oldValue
     }
   }
 #endif

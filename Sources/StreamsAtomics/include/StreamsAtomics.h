@@ -27,4 +27,9 @@ static inline intptr_t streams_atomic_fetch_or(intptr_t *word, intptr_t bits) {
   return atomic_fetch_or_explicit(STREAMS_ATOMIC_WORD(word), bits, memory_order_acq_rel);
 }
 
+/// Adds `delta` (wrapping) and returns the word as it was before, acquiring and releasing.
+static inline intptr_t streams_atomic_fetch_add(intptr_t *word, intptr_t delta) {
+  return atomic_fetch_add_explicit(STREAMS_ATOMIC_WORD(word), delta, memory_order_acq_rel);
+}
+
 #endif

@@ -28,7 +28,8 @@ public protocol RequestContextKey {
 public final class RequestContext: @unchecked Sendable, CustomStringConvertible, CustomReflectable {
   // Unchecked: the interceptors' values and the redirect count are in a `LockedState`; the
   // attempt and the origin flag are in an `AtomicWord`; `id` and `originalRequest` are `let`s.
-  private static let counter = LockedState<UInt64>(0)
+  /// The last id given out (a word, so a request takes no lock for its id).
+  private static let lastID = AtomicWord(0)
 
   /// A number that identifies the request within the process.
   public let id: UInt64
@@ -58,10 +59,8 @@ public final class RequestContext: @unchecked Sendable, CustomStringConvertible,
   /// Creates a context for `request`.
   public init(originalRequest: URLRequest) {
     self.originalRequest = originalRequest
-    self.id = Self.counter.withLock { value in
-      value += 1
-      return value
-    }
+    // On a 32-bit word the ids wrap after 2³² requests: as unsigned numbers they never trap.
+    self.id = UInt64(UInt(bitPattern: Self.lastID.add(1) &+ 1))
   }
 
   /// The current attempt, starting at 1; each retry adds one.

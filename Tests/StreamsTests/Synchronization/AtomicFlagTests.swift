@@ -111,4 +111,18 @@ struct AtomicFlagTests {
       #expect(torn.value == 0)
     }
   }
+
+  @Test("Additions to a word from many threads: each sees a distinct earlier value, and none is lost")
+  func additionsFromManyThreads() {
+    for _ in 0..<Self.rounds {
+      let word = AtomicWord(0)
+      let seen = Locked<Set<Int>>([])
+      DispatchQueue.concurrentPerform(iterations: Self.threads * 4) { _ in
+        let before = word.add(1)
+        seen.withLock { _ = $0.insert(before) }
+      }
+      #expect(seen.value == Set(0..<(Self.threads * 4)))
+      #expect(word.load() == Self.threads * 4)
+    }
+  }
 }

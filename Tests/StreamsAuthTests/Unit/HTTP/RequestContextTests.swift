@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Streams
 @testable import StreamsAuth
@@ -64,5 +65,18 @@ struct RequestContextTests {
         Seen(step: "retry", attempt: 2, redirects: 2, crossed: true),
         Seen(step: "adapt", attempt: 3, redirects: 0, crossed: true),
       ])
+  }
+
+  @Test("Contexts made on many threads at once get distinct, increasing ids")
+  func distinctIDs() {
+    let ids = Locked<[UInt64]>([])
+    DispatchQueue.concurrentPerform(iterations: 1_000) { _ in
+      let id = RequestContext(originalRequest: URLRequest(url: URL(string: "https://api.example.com/")!)).id
+      ids.withLock { $0.append(id) }
+    }
+    let all = ids.value
+    #expect(Set(all).count == 1_000)
+    let next = RequestContext(originalRequest: URLRequest(url: URL(string: "https://api.example.com/")!)).id
+    #expect(all.allSatisfy { $0 < next })
   }
 }
