@@ -68,21 +68,28 @@ extension SessionEngine {
     .requested(request, now: scheduler.now, uptime: scheduler.monotonicNow)
   }
 
+  /// What a request gets under the lock: an outcome now, or a flight that has not resolved.
+  private enum Answer {
+    case settled(FlightResult, proactive: Bool)
+    case pending(Flight, proactive: Bool)
+  }
+
   /// Under the lock: `input` goes into the machine and its actions are scheduled; returns the
-  /// flight to join, if the answer is to wait for one that has not resolved, or the outcome.
-  private func transition(_ input: Machine.Input, in state: inout State) -> (Flight?, FlightResult?, Bool) {
+  /// outcome, or the flight to join when the answer is one that has not resolved.
+  private func transition(_ input: Machine.Input, in state: inout State) -> Answer {
     let transition = state.machine.transition(input)
     schedule(transition.actions, in: &state)
     switch transition.answer {
     case .ready(let credential):
-      return (nil, FlightResult(.success(credential)), false)
+      return .settled(FlightResult(.success(credential)), proactive: false)
     case .failed(let error):
-      return (nil, FlightResult(.failure(error)), false)
+      return .settled(FlightResult(.failure(error)), proactive: false)
     case .join(let id, let proactive):
       guard let flight = state.flights[id] else {
         preconditionFailure("Internal inconsistency: the machine joined flight \(id), which the engine dropped")
       }
-      return (flight.result == nil ? flight : nil, flight.result, proactive)
+      guard let result = flight.result else { return .pending(flight, proactive: proactive) }
+      return .settled(result, proactive: proactive)
     case .ended, .none:
       preconditionFailure("Internal inconsistency: a request was answered \(transition.answer)")
     }
@@ -94,7 +101,7 @@ extension SessionEngine {
     let input = input(request)
     return perform { state in
       switch transition(input, in: &state) {
-      case (let flight?, _, let proactive):
+      case .pending(let flight, let proactive):
         switch joining {
         case .slot:
           return .wait(flight, slot: flight.waiters.reserve(), proactive: proactive)
@@ -103,13 +110,11 @@ extension SessionEngine {
           flight.signal = signal
           return .subscribe(signal, proactive: proactive)
         }
-      case (nil, let result?, let proactive):
+      case .settled(let result, let proactive):
         switch result.outcome(proactive: proactive) {
         case .success(let credential): return .ready(credential)
         case .failure(let error): return .failed(error)
         }
-      case (nil, nil, _):
-        preconditionFailure("Internal inconsistency: a request got neither a flight nor an outcome")
       }
     }
   }
@@ -132,7 +137,8 @@ extension SessionEngine {
   /// decision, read there by the cancellation handler.
   // Unchecked: every field is written only under the engine's lock, and read there, except
   // `proactive`, which the caller reads after it was resumed: the decision wrote it before it
-  // attached (or resumed) the continuation. InterceptorStormTests runs it on many tasks under TSan.
+  // attached (or resumed) the continuation. SessionStressTests races its cancellation against the
+  // decision and the resolution on real threads, under TSan in CI.
   private final class Ticket: @unchecked Sendable {
     var flight: Flight?
     var slot: UInt64 = 0
@@ -150,12 +156,16 @@ extension SessionEngine {
       await withCheckedContinuation { (continuation: CheckedContinuation<FlightResult, Never>) in
         let ready: FlightResult? = perform { state in
           guard !ticket.isCancelled else { return .cancelled }
-          let (flight, result, proactive) = transition(input, in: &state)
-          ticket.proactive = proactive
-          guard let flight else { return result }
-          ticket.flight = flight
-          ticket.slot = flight.waiters.reserve()
-          return flight.waiters.attach(ticket.slot, continuation)
+          switch transition(input, in: &state) {
+          case .settled(let result, let proactive):
+            ticket.proactive = proactive
+            return result
+          case .pending(let flight, let proactive):
+            ticket.proactive = proactive
+            ticket.flight = flight
+            ticket.slot = flight.waiters.reserve()
+            return flight.waiters.attach(ticket.slot, continuation)
+          }
         }
         if let ready { continuation.resume(returning: ready) }
       }
